@@ -1,0 +1,34 @@
+# The readahead series: one entry point. See README.md.
+#   make check       checkpatch + build + boot + KUnit + selftests
+#   make bench       base vs patched benchmark
+#   make tree        build/linux = base + patches/ (git am)
+#   make export      build/linux commits -> patches/
+#   make checkpatch  scripts/checkpatch.pl --strict on every patch
+#   make kernel      build the patched kernel   (FLAVOUR=test|debug|kcsan)
+#   make base        build the base kernel
+#   make vm CMD=...  boot the patched kernel and run CMD
+SHELL := /bin/bash
+FLAVOUR ?= test
+
+.PHONY: check bench tree export checkpatch kernel base vm deps fetch clean
+check: deps
+	scripts/check.sh $(FLAVOUR)
+bench: deps
+	scripts/bench.sh
+tree: deps
+	scripts/tree.sh linux
+export:
+	scripts/export.sh
+checkpatch: deps
+	scripts/checkpatch.sh
+kernel: deps
+	scripts/build.sh linux $(FLAVOUR)
+base: deps
+	scripts/build.sh base $(FLAVOUR)
+vm: deps
+	scripts/vm-run.sh -k build/linux/.out-$(FLAVOUR)/arch/x86/boot/bzImage -- $(CMD)
+deps:
+	@scripts/deps.sh
+	@scripts/fetch-base.sh
+clean:
+	rm -rf build/vm build/results

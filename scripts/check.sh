@@ -1,0 +1,91 @@
+#!/usr/bin/env bash
+# make check: checkpatch, build the patched kernel, boot it, run the KUnit
+# suites (built in, they run at boot; parsed with kunit.py) and the readahead
+# kselftests (TAP), then print "N passed, N failed, N skipped".
+. "$(dirname "$0")/lib.sh"
+
+flavour=${1:-test}
+tree=$BUILD/linux
+out=$tree/.out-$flavour
+res=$BUILD/results/check-$flavour
+started=$(date +%s)
+
+[ -d "$tree/.git" ] || "$TOP/scripts/tree.sh" linux
+if ! "$TOP/scripts/export.sh" --verify; then
+	echo "WARNING: build/linux differs from patches/: testing the tree as it is." >&2
+	echo "WARNING: run 'make export' (or 'make tree') before committing." >&2
+fi
+
+passed=0 failed=0 skipped=0
+failures=()
+count() { # count RESULT NAME
+	case $1 in
+	ok) passed=$((passed + 1)) ;;
+	skip) skipped=$((skipped + 1)) ;;
+	*) failed=$((failed + 1)); failures+=("$2") ;;
+	esac
+}
+finish() {
+	echo
+	echo "check: $(( $(date +%s) - started ))s; results in $res"
+	for f in "${failures[@]}"; do echo "FAILED: $f"; done
+	echo "$passed passed, $failed failed, $skipped skipped"
+	[ "$failed" = 0 ]
+	exit
+}
+
+say "checkpatch --strict"
+if "$TOP/scripts/checkpatch.sh"; then count ok checkpatch; else count fail checkpatch; fi
+
+say "kernel"
+if ! "$TOP/scripts/build.sh" linux "$flavour"; then
+	count fail "kernel build"
+	finish
+fi
+
+say "selftests (host build, run in the guest)"
+rm -rf "$out/kselftest"
+if ! (cd "$tree" && make -s O=".out-$flavour" headers &&
+      make -s O=".out-$flavour" TARGETS=readahead kselftest-install) >"$TOP/build/selftests-build.log" 2>&1; then
+	cat "$TOP/build/selftests-build.log"
+	count fail "selftests build"
+	finish
+fi
+
+rm -rf "$res"
+mkdir -p "$res"
+set +e
+"$TOP/scripts/vm-run.sh" -k "$out/arch/x86/boot/bzImage" -o "$res" -- \
+	"$TOP/scripts/guest-check.sh" "$out/kselftest/kselftest_install"
+vm_status=$?
+set -e
+echo "guest: exit status $vm_status"
+
+# KUnit: the suites ran at boot; their KTAP is in the guest's dmesg.
+if grep -q 'KTAP version' "$res/dmesg.txt" 2>/dev/null; then
+	python3 "$tree/tools/testing/kunit/kunit.py" parse "$res/dmesg.txt" >"$res/kunit.txt" 2>&1
+	cat "$res/kunit.txt"
+	while read -r r name; do count "$r" "kunit: $name"; done < <(
+		sed 's/\x1b\[[0-9;]*m//g' "$res/kunit.txt" |
+		sed -nE 's/^\[[0-9:]+\] \[(PASSED|FAILED|SKIPPED|CRASHED)\] ([^ ]+)$/\1 \2/p' |
+		sed -e 's/^PASSED/ok/' -e 's/^SKIPPED/skip/' -e 's/^FAILED/fail/' -e 's/^CRASHED/fail/')
+else
+	echo "kunit: no KUnit output in the guest's dmesg (no suites configured)"
+fi
+
+# kselftests: one result per harness test case (the nested "# ok N name"
+# lines), and the program's own result when it had no test case results.
+if [ -f "$res/out.log" ]; then
+	while read -r r name; do count "$r" "selftest: $name"; done < <(
+		python3 "$TOP/scripts/tap-results.py" "$res/out.log")
+else
+	count fail "selftests: no output"
+fi
+
+# Kernel reports, a crash or a timeout fail the run even if every test passed.
+case $vm_status in
+0|1) ;;
+126) count fail "kernel report in the guest's dmesg (see above)" ;;
+*) count fail "guest exit status $vm_status" ;;
+esac
+finish

@@ -1,0 +1,40 @@
+#!/usr/bin/env bash
+# (Re)create a kernel tree: build/linux = base + patches/series (git am), or
+# build/base = the base alone. Refuses to throw away commits or edits that
+# are not in patches/ yet (FORCE=1 overrides).
+. "$(dirname "$0")/lib.sh"
+
+which=${1:-linux}
+dir=$BUILD/$which
+"$TOP/scripts/fetch-base.sh"
+
+if [ ! -d "$dir/.git" ]; then
+	say "cloning the base into $dir"
+	mkdir -p "$BUILD"
+	git clone -q --no-checkout "$BASE_GIT" "$dir"
+	git -C "$dir" checkout -q -B work "$BASE_TAG"
+	printf '/.out*/\n' >>"$dir/.git/info/exclude"
+else
+	if [ "${FORCE:-0}" != 1 ]; then
+		[ -z "$(git -C "$dir" status --porcelain --untracked-files=no)" ] ||
+			die "$dir has uncommitted edits: commit and 'make export', or FORCE=1"
+		if [ "$which" = linux ] && ! "$TOP/scripts/export.sh" --verify; then
+			die "$dir has commits that differ from patches/: 'make export' first, or FORCE=1"
+		fi
+	fi
+	git -C "$dir" am --abort >/dev/null 2>&1 || true
+	git -C "$dir" checkout -q -f -B work "$BASE_TAG"
+fi
+
+git -C "$dir" config user.name "$RA_NAME"
+git -C "$dir" config user.email "$RA_EMAIL"
+[ "$which" = linux ] || exit 0
+
+n=0
+while read -r p; do
+	case "$p" in ''|'#'*) continue ;; esac
+	git -C "$dir" am -q --committer-date-is-author-date "$TOP/patches/$p" ||
+		die "patches/$p does not apply; the tree is left mid-'git am'"
+	n=$((n + 1))
+done <"$TOP/patches/series"
+say "$dir: base + $n patches"
