@@ -4,6 +4,7 @@
 . "$(dirname "$0")/lib.sh"
 
 [ -d "$BUILD/linux/.git" ] || "$TOP/scripts/tree.sh" linux
+export PATH=$VENV/bin:$PATH	# spdxcheck.py needs ply and GitPython
 n=0 bad=0
 while read -r p; do
 	case "$p" in ''|'#'*) continue ;; esac

@@ -16,10 +16,14 @@ if [ ${#missing[@]} -gt 0 ]; then
 	DEBIAN_FRONTEND=noninteractive apt-get install -y -q --no-install-recommends "${missing[@]}"
 fi
 
-if [ "$("$VENV/bin/pip" show virtme-ng 2>/dev/null | sed -n 's/^Version: //p')" != "$VIRTME_NG_VERSION" ]; then
-	say "virtme-ng $VIRTME_NG_VERSION into $VENV"
+# virtme-ng boots the guests; ply and GitPython are what checkpatch's
+# spdxcheck.py imports.
+py_pkgs=("virtme-ng==$VIRTME_NG_VERSION" ply==3.11 GitPython==3.1.45)
+if ! "$VENV/bin/pip" freeze 2>/dev/null | grep -qix "GitPython==3.1.45" ||
+   ! "$VENV/bin/pip" freeze 2>/dev/null | grep -qix "virtme-ng==$VIRTME_NG_VERSION"; then
+	say "python packages into $VENV: ${py_pkgs[*]}"
 	python3 -m venv "$VENV"
-	"$VENV/bin/pip" install -q "virtme-ng==$VIRTME_NG_VERSION"
+	"$VENV/bin/pip" install -q "${py_pkgs[@]}"
 fi
 mkdir -p "$CCACHE_DIR"
 ccache -M 20G >/dev/null

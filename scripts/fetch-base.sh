@@ -46,6 +46,20 @@ rm -rf "$tmp" "$BASE_GIT"
 mkdir -p "$tmp"
 say "extracting $(basename "$deb")"
 dpkg-deb --fsys-tarfile "$deb" | tar -xO "./usr/src/$BASE_PKG.tar.xz" | tar -xJ -C "$tmp" --strip-components=1
+# Debian's copy of the top-level .gitignore ends with "/*", which hides
+# every new file from git, and lacks mainline's exceptions for dot-files
+# (.gitignore, .kunitconfig). Make it behave as mainline's: this only
+# matters to git in the work tree, not to the build or to the patches.
+python3 - "$tmp/.gitignore" <<'PY'
+import sys
+path = sys.argv[1]
+text = open(path).read().split("\n#\n# Debian packaging")[0].rstrip("\n#")
+keep = [".clang-format", ".cocciconfig", ".editorconfig", ".get_maintainer.ignore",
+        ".gitattributes", ".gitignore", ".kunitconfig", ".mailmap", ".rustfmt.toml"]
+text += "\n\n# Dot-files that are tracked all the same (as in mainline)\n"
+text += "".join(f"!{name}\n" for name in keep)
+open(path, "w").write(text)
+PY
 say "committing the base tree to $BASE_GIT"
 git init -q --bare "$BASE_GIT"
 export GIT_DIR=$BASE_GIT GIT_WORK_TREE=$tmp
@@ -53,7 +67,8 @@ export GIT_AUTHOR_NAME=$RA_NAME GIT_AUTHOR_EMAIL=$RA_EMAIL
 export GIT_COMMITTER_NAME=$RA_NAME GIT_COMMITTER_EMAIL=$RA_EMAIL
 export GIT_AUTHOR_DATE="2026-01-01T00:00:00Z" GIT_COMMITTER_DATE="2026-01-01T00:00:00Z"
 git add -A -f
-git commit -q -m "Linux $(make -s -C "$tmp" kernelversion) ($BASE_PKG $version)"
+git commit -q -m "Linux $(make -s -C "$tmp" kernelversion) ($BASE_PKG $version)" \
+	-m "The top-level .gitignore is made to behave as mainline's (see scripts/fetch-base.sh)."
 git tag "$BASE_TAG"
 git symbolic-ref HEAD refs/heads/master 2>/dev/null || true
 echo "$version" >"$BASE_GIT/debian-version"

@@ -31,12 +31,15 @@ mkdir -p "$res"
 res=$(cd "$res" && pwd)
 rm -f "$res/status" "$res/dmesg.txt" "$res/out.log"
 
-kvm=--disable-kvm
-[ "${RA_KVM:-0}" = 1 ] && kvm=
+kvm=--disable-kvm accel=TCG
+[ "${RA_KVM:-0}" = 1 ] && kvm= accel=KVM
 # The command is passed as a quoted string; the guest wrapper records its
 # status and the dmesg where the host can read them.
 cmd=$(printf '%q ' "$TOP/scripts/guest-wrap.sh" "$res" "$@")
-say "booting $(basename "$(dirname "$(dirname "$(dirname "$(dirname "$kernel")")")")")/$(basename "$(dirname "$(dirname "$(dirname "$kernel")")")") in QEMU (${kvm:+TCG}${kvm:-KVM}, $mem): $*"
+label=${kernel%/arch/x86/boot/bzImage}
+label=$(basename "$(dirname "$label")")/$(basename "$label")
+say "booting $label in QEMU ($accel, $mem): $*"
+export PATH=$VENV/bin:$PATH
 set +e
 timeout --foreground -k 10 "$tmo" "$VENV/bin/vng" --run "$kernel" $kvm -v \
 	--cpus 2 --memory "$mem" --rwdir "$res" --cwd "$TOP" \
@@ -44,10 +47,12 @@ timeout --foreground -k 10 "$tmo" "$VENV/bin/vng" --run "$kernel" $kvm -v \
 	--exec "$cmd" </dev/null >"$res/console.log" 2>&1 &
 vng_pid=$!
 # Show the guest command's output as it comes.
-tail -n +1 -F --pid=$vng_pid "$res/out.log" 2>/dev/null &
+touch "$res/out.log"
+tail -n +1 -f -s 0.5 --pid=$vng_pid "$res/out.log" &
+tail_pid=$!
 wait $vng_pid
 vng_status=$?
-sleep 0.2
+wait $tail_pid
 set -e
 
 status=$(cat "$res/status" 2>/dev/null || true)
