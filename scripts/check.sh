@@ -63,14 +63,19 @@ echo "guest: exit status $vm_status"
 
 # KUnit: the suites ran at boot; their KTAP is in the guest's dmesg.
 if grep -q 'KTAP version' "$res/dmesg.txt" 2>/dev/null; then
-	python3 "$tree/tools/testing/kunit/kunit.py" parse "$res/dmesg.txt" >"$res/kunit.txt" 2>&1
-	cat "$res/kunit.txt"
+	kunit_ok=1
+	python3 "$tree/tools/testing/kunit/kunit.py" parse --json="$res/kunit.json" \
+		"$res/dmesg.txt" >"$res/kunit.txt" 2>&1 || kunit_ok=0
+	tail -n 3 "$res/kunit.txt"
+	n=$failed
 	while read -r r name; do count "$r" "kunit: $name"; done < <(
-		sed 's/\x1b\[[0-9;]*m//g' "$res/kunit.txt" |
-		sed -nE 's/^\[[0-9:]+\] \[(PASSED|FAILED|SKIPPED|CRASHED)\] ([^ ]+)$/\1 \2/p' |
-		sed -e 's/^PASSED/ok/' -e 's/^SKIPPED/skip/' -e 's/^FAILED/fail/' -e 's/^CRASHED/fail/')
+		python3 "$TOP/scripts/kunit-results.py" "$res/kunit.json")
+	# kunit.py failing without a failed case: unparsable or crashed output.
+	[ $kunit_ok = 1 ] || [ "$failed" != "$n" ] ||
+		count fail "kunit: kunit.py parse failed (see $res/kunit.txt)"
 else
-	echo "kunit: no KUnit output in the guest's dmesg (no suites configured)"
+	echo "kunit: no KUnit output in the guest's dmesg"
+	count fail "kunit: no KUnit output"
 fi
 
 # kselftests: one result per harness test case (the nested "# ok N name"
