@@ -29,7 +29,10 @@ def machine():
 
 
 def main():
-    rows = [json.loads(l) for l in open(sys.argv[1]) if l.strip()]
+    records = [json.loads(l) for l in open(sys.argv[1]) if l.strip()]
+    rows = [r for r in records if "workload" in r]
+    devices = {json.dumps({k: v for k, v in r.items() if k != "rep"})
+               for r in records if "device" in r}
     base_version = sys.argv[2]
     by = {}
     for r in rows:
@@ -54,6 +57,8 @@ def main():
     print(f"# make bench: {model} model\n")
     print(f"- base: Linux {base_version} (Debian linux-source-7.2); patched: base + patches/series")
     print(f"- machine: {machine()}")
+    for d in sorted(devices):
+        print(f"- device as the guest saw it: {d}")
     print(f"- {rounds} rounds, kernels alternated; MiB/s median [min-max] "
           f"(% of the same kernel's {LIMIT} median); requests and average "
           "request size are medians from /sys/block/<dev>/stat\n")

@@ -20,9 +20,9 @@ hdd) lat_ns=8000000 mbps=100 ;;
 esac
 
 mkdir "$cfg"
-# Attributes apply in this order: geometry first, then the timing model.
+# The model is fixed before power-on: null_blk refuses changes after it.
 for kv in memory_backed=1 blocksize=4096 size=$size_mb max_sectors=2048 \
-	  irqmode=2 completion_nsec=$lat_ns hw_queue_depth=64; do
+	  irqmode=2 completion_nsec=$lat_ns mbps=$mbps hw_queue_depth=64; do
 	echo "${kv#*=}" >"$cfg/${kv%%=*}"
 done
 echo 1 >"$cfg/power"
@@ -36,10 +36,11 @@ trap cleanup EXIT
 mkfs.ext4 -q -F "$dev"
 mkdir -p "$mnt"
 mount "$dev" "$mnt"
-# Write the file at full speed, then throttle the device for the reads.
 dd if=/dev/urandom of="$mnt/file" bs=1M count=$file_mb conv=fsync status=none
 sum=$(md5sum <"$mnt/file")
-echo "$mbps" >"$cfg/mbps" 2>/dev/null || { echo "null_blk has no mbps" >&2; exit 2; }
+
+q=/sys/block/$name/queue
+echo "{\"device\": \"$model\", \"rep\": $rep, \"read_ahead_kb\": $(cat $q/read_ahead_kb), \"max_sectors_kb\": $(cat $q/max_sectors_kb), \"nr_requests\": $(cat $q/nr_requests)}"
 
 # reads, in 512-byte sectors, from /sys/block/<dev>/stat
 stat_reads() { awk '{print $1, $3}' "/sys/block/$name/stat"; }

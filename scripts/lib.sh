@@ -3,6 +3,7 @@
 set -euo pipefail
 
 TOP=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
+: "${HOME:=/root}"
 CACHE=${RA_CACHE:-$HOME/.cache/readahead-series}
 BUILD=$TOP/build
 

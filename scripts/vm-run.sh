@@ -61,7 +61,7 @@ if [ $vng_status = 124 ]; then
 	status=124
 elif [ -z "$status" ]; then
 	echo "vm-run: the guest reported no status (crash?); last console lines:" >&2
-	tail -n 40 "$res/console.log" >&2
+	tail -n 15 "$res/console.log" >&2
 	status=125
 fi
 
