@@ -1,6 +1,7 @@
 # The readahead series: one entry point. See README.md.
 #   make check       checkpatch + build + boot + KUnit + selftests
 #   make bench       base vs patched benchmark
+#   make ratrace     base vs patched block requests of seven readers
 #   make tree        build/linux = base + patches/ (git am)
 #   make export      build/linux commits -> patches/
 #   make checkpatch  scripts/checkpatch.pl --strict on every patch
@@ -10,9 +11,11 @@
 SHELL := /bin/bash
 FLAVOUR ?= test
 
-.PHONY: check bench tree export checkpatch kernel base vm deps fetch clean
+.PHONY: check bench ratrace tree export checkpatch kernel base vm deps fetch clean
 check: deps
 	scripts/check.sh $(FLAVOUR)
+ratrace: deps
+	scripts/ratrace.sh
 bench: deps
 	scripts/bench.sh
 tree: deps

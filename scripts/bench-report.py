@@ -55,7 +55,7 @@ def main():
         return f"{m:.1f} [{min(vals):.1f}-{max(vals):.1f}]{pct}"
 
     print(f"# make bench: {model} model\n")
-    print(f"- base: Linux {base_version} (Debian linux-source-7.2); patched: base + patches/series")
+    print(f"- base: Debian linux-source-7.2 {base_version} (Linux {base_version.split('-')[0]}); patched: base + patches/series")
     print(f"- machine: {machine()}")
     for d in sorted(devices):
         print(f"- device as the guest saw it: {d}")

@@ -2,10 +2,11 @@
 # Build a kernel: build.sh {linux|base} [FLAVOUR]
 #   linux = the patched tree, base = the base tree; FLAVOUR is test (default),
 #   debug (KASAN, lockdep, DEBUG_VM) or kcsan.
-# The config is allnoconfig + configs/vm.config + configs/test.config (+ the
-# flavour's fragment). The output goes to build/<tree>/.out-<flavour>, a
-# direct subdirectory of the source, so that kbuild uses relative paths and
-# ccache shares objects between the base and the patched tree.
+# The config is allnoconfig + configs/vm.config + configs/test.config (+
+# configs/series.config for the patched tree, + the flavour's fragment).
+# The output goes to build/<tree>/.out-<flavour>, a direct subdirectory of
+# the source, so that kbuild uses relative paths and ccache shares objects
+# between the base and the patched tree.
 . "$(dirname "$0")/lib.sh"
 
 tree=${1:-linux}
@@ -15,6 +16,8 @@ out=.out-$flavour
 [ -d "$src/.git" ] || "$TOP/scripts/tree.sh" "$tree"
 
 frags=("$TOP/configs/vm.config" "$TOP/configs/test.config")
+# The series' own options exist only in the patched tree.
+[ "$tree" = linux ] && frags+=("$TOP/configs/series.config")
 case $flavour in
 test) ;;
 debug|kcsan) frags+=("$TOP/configs/$flavour.config") ;;
