@@ -53,6 +53,9 @@ if [ "$(cat "$out/.frags" 2>/dev/null)" != "$stamp" ] || [ ! -f "$out/.config" ]
 	echo "$stamp" >"$out/.frags"
 fi
 
+# Options that appeared in the tree since take their defaults, silently.
+make -s O="$out" olddefconfig >/dev/null
+
 say "building $tree ($flavour) in $src/$out with $(nproc) jobs"
 start=$(date +%s)
 make -s O="$out" -j"$(nproc)" CC="ccache gcc" KBUILD_BUILD_TIMESTAMP="2026-01-01 00:00:00 UTC" \

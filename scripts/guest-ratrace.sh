@@ -35,8 +35,11 @@ for reader in seq4k seq128k random reverse stride mmap-seq mmap-random; do
 	python3 "$(dirname "$0")/ra-readers.py" "$reader" "$mnt/file"
 	echo 0 >$tr/tracing_on
 	echo 0 >$tr/events/block/block_rq_issue/enable
-	# "... block_rq_issue: 251,0 R 131072 () 2048 + 256 ..." -> "2048 256"
-	grep " $devnum R" $tr/trace | sed -E 's/.* R [0-9]+ \(.*\) ([0-9]+) \+ ([0-9]+).*/\1 \2/' \
+	# Data reads (rwbs R or RA; ext4's metadata reads, RM, depend on what
+	# else the filesystem cached): "... 254,0 RA 16384 () 278528 + 32 ..."
+	# -> "278528 32" (sector, sectors).
+	grep -E " $devnum RA? " $tr/trace |
+		sed -E 's/.* RA? [0-9]+ \(.*\) ([0-9]+) \+ ([0-9]+).*/\1 \2/' \
 		>"$out/$reader.req" || true
 	awk -v r="$reader" '{n++; s+=$2} END {printf "%s: %d requests, %d KiB, avg %.1f KiB\n", r, n, s/2, n ? s/2/n : 0}' \
 		"$out/$reader.req"
