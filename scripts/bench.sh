@@ -5,7 +5,7 @@
 # side by side in results/.
 . "$(dirname "$0")/lib.sh"
 
-repeat=${REPEAT:-3}
+repeat=${REPEAT:-5}
 model=${MODEL:-hdd}
 stamp=$(date -u +%Y%m%d-%H%M%S)
 raw=$BUILD/results/bench-$stamp
@@ -23,7 +23,7 @@ for ((i = 1; i <= repeat; i++)); do
 	for t in "${order[@]}"; do
 		label=$([ "$t" = linux ] && echo patched || echo base)
 		say "round $i/$repeat: $label"
-		"$TOP/scripts/vm-run.sh" -k "$BUILD/$t/.out-test/arch/x86/boot/bzImage" \
+		"$TOP/scripts/vm-run.sh" -m 6G -k "$BUILD/$t/.out-test/arch/x86/boot/bzImage" \
 			-o "$raw/$label-$i" -- "$TOP/scripts/guest-bench.sh" "$model" "$i" ||
 			die "benchmark run failed: $raw/$label-$i"
 		grep '^{' "$raw/$label-$i/out.log" |

@@ -25,5 +25,14 @@ if ! "$VENV/bin/pip" freeze 2>/dev/null | grep -qix "GitPython==3.1.45" ||
 	python3 -m venv "$VENV"
 	"$VENV/bin/pip" install -q "${py_pkgs[@]}"
 fi
+# Sphinx for the documentation build (make check builds the mm and core-api
+# guides), in a venv of its own, pinned.
+doc_pkgs=(Sphinx==9.0.4 docutils==0.22.4 alabaster==1.0.0 PyYAML==6.0.3)
+if ! "$DOCS_VENV/bin/pip" freeze 2>/dev/null | grep -qx "Sphinx==9.0.4"; then
+	say "python packages into $DOCS_VENV: ${doc_pkgs[*]}"
+	python3 -m venv "$DOCS_VENV"
+	"$DOCS_VENV/bin/pip" install -q "${doc_pkgs[@]}"
+fi
+
 mkdir -p "$CCACHE_DIR"
 ccache -M 20G >/dev/null

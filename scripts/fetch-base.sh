@@ -62,6 +62,9 @@ open(path, "w").write(text)
 PY
 say "committing the base tree to $BASE_GIT"
 git init -q --bare "$BASE_GIT"
+# One commit of ~90k files: a background "git gc --auto" would only compete
+# with the build for the CPU.
+git --git-dir="$BASE_GIT" config gc.auto 0
 export GIT_DIR=$BASE_GIT GIT_WORK_TREE=$tmp
 export GIT_AUTHOR_NAME=$RA_NAME GIT_AUTHOR_EMAIL=$RA_EMAIL
 export GIT_COMMITTER_NAME=$RA_NAME GIT_COMMITTER_EMAIL=$RA_EMAIL

@@ -20,6 +20,7 @@ RA_NAME="Readahead Series"
 RA_EMAIL="readahead-series@example.org"
 
 VENV=$CACHE/venv
+DOCS_VENV=$CACHE/docs-venv
 VIRTME_NG_VERSION=1.42
 export CCACHE_DIR=${CCACHE_DIR:-$HOME/.cache/readahead-series-ccache}
 
