@@ -5,15 +5,18 @@
 #   make tree        build/linux = base + patches/ (git am)
 #   make export      build/linux commits -> patches/
 #   make checkpatch  scripts/checkpatch.pl --strict on every patch
+#   make bisect      build every commit of the series on its own
 #   make kernel      build the patched kernel   (FLAVOUR=test|debug|kcsan)
 #   make base        build the base kernel
 #   make vm CMD=...  boot the patched kernel and run CMD
 SHELL := /bin/bash
 FLAVOUR ?= test
 
-.PHONY: check bench ratrace tree export checkpatch kernel base vm deps fetch clean
+.PHONY: check bench ratrace bisect tree export checkpatch kernel base vm deps fetch clean
 check: deps
 	scripts/check.sh $(FLAVOUR)
+bisect: deps
+	scripts/bisect-build.sh
 ratrace: deps
 	scripts/ratrace.sh
 bench: deps

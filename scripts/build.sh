@@ -26,35 +26,35 @@ esac
 
 cd "$src"
 mkdir -p "$out"
-# Regenerate the config only when a fragment changed: kbuild then rebuilds
-# only what depends on the changed options.
-stamp=$(cat "${frags[@]}" | sha256sum | cut -c1-16)
-if [ "$(cat "$out/.frags" 2>/dev/null)" != "$stamp" ] || [ ! -f "$out/.config" ]; then
-	say "configuring $tree ($flavour): allnoconfig + ${frags[*]##*/}"
-	scripts/kconfig/merge_config.sh -n -O "$out" "${frags[@]}" >"$out/.merge.log" 2>&1 ||
-		{ cat "$out/.merge.log"; die "merge_config failed"; }
-	# Every option a fragment asks for must survive: a silently dropped
-	# dependency would make the tests meaningless.
-	bad=0
-	for f in "${frags[@]}"; do
-		while IFS= read -r line; do
-			case "$line" in CONFIG_*=*) ;; *) continue ;; esac
-			opt=${line%%=*} val=${line#*=}
-			if [ "$val" = n ]; then
-				! grep -q "^$opt=" "$out/.config" && continue
-			else
-				grep -qx "$opt=$val" "$out/.config" && continue
-			fi
-			echo "config: $line (from ${f##*/}) did not take: $(grep "^$opt=\|^# $opt " "$out/.config" || echo unset)" >&2
-			bad=1
-		done <"$f"
-	done
-	[ $bad = 0 ] || die "kernel config does not have what configs/ asks for"
-	echo "$stamp" >"$out/.frags"
-fi
-
-# Options that appeared in the tree since take their defaults, silently.
-make -s O="$out" olddefconfig >/dev/null
+# The config is made anew for every build: kbuild then rebuilds only what
+# depends on options that changed, and a tree that moved (make bisect, a
+# patch adding an option) gets the options it now has.
+say "configuring $tree ($flavour): allnoconfig + ${frags[*]##*/}"
+scripts/kconfig/merge_config.sh -n -O "$out" "${frags[@]}" >"$out/.merge.log" 2>&1 ||
+	{ cat "$out/.merge.log"; die "merge_config failed"; }
+# Every option a fragment asks for must survive: a silently dropped
+# dependency would make the tests meaningless. Only series.config may name
+# options this tree does not have yet (an earlier commit of the series).
+bad=0
+for f in "${frags[@]}"; do
+	while IFS= read -r line; do
+		case "$line" in CONFIG_*=*) ;; *) continue ;; esac
+		opt=${line%%=*} val=${line#*=}
+		if [ "$val" = n ]; then
+			! grep -q "^$opt=" "$out/.config" && continue
+		else
+			grep -qx "$opt=$val" "$out/.config" && continue
+		fi
+		if [ "${f##*/}" = series.config ] &&
+		   ! grep -q "^$opt=\|^# $opt is not set" "$out/.config"; then
+			echo "config: $opt is not in this tree yet" >&2
+			continue
+		fi
+		echo "config: $line (from ${f##*/}) did not take: $(grep "^$opt=\|^# $opt " "$out/.config" || echo unset)" >&2
+		bad=1
+	done <"$f"
+done
+[ $bad = 0 ] || die "kernel config does not have what configs/ asks for"
 
 say "building $tree ($flavour) in $src/$out with $(nproc) jobs"
 start=$(date +%s)

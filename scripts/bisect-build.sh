@@ -1,0 +1,28 @@
+#!/usr/bin/env bash
+# make bisect: build every commit of the series in turn (the kernel, with
+# the series' KUnit suite, and the readahead selftests), so that each patch
+# is known to build on its own. Leaves build/linux where it was.
+. "$(dirname "$0")/lib.sh"
+
+tree=$BUILD/linux
+[ -d "$tree/.git" ] || "$TOP/scripts/tree.sh" linux
+[ -z "$(git -C "$tree" status --porcelain --untracked-files=no)" ] ||
+	die "$tree has uncommitted edits"
+head=$(git -C "$tree" symbolic-ref -q --short HEAD || git -C "$tree" rev-parse HEAD)
+trap 'git -C "$tree" checkout -q "$head"' EXIT
+
+bad=0
+for c in $(git -C "$tree" rev-list --reverse "$BASE_TAG..HEAD"); do
+	git -C "$tree" checkout -q "$c"
+	subject=$(git -C "$tree" log -1 --format=%s)
+	if "$TOP/scripts/build.sh" linux test >"$BUILD/bisect.log" 2>&1 &&
+	   (cd "$tree" && make -s O=.out-test headers &&
+	    make -s O=.out-test TARGETS=readahead kselftest-all) >>"$BUILD/bisect.log" 2>&1; then
+		echo "bisect: builds: $subject"
+	else
+		echo "bisect: FAILS:  $subject"
+		tail -n 20 "$BUILD/bisect.log"
+		bad=1
+	fi
+done
+[ $bad = 0 ]
