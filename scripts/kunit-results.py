@@ -21,4 +21,4 @@ def walk(group, prefix):
 if __name__ == "__main__":
     with open(sys.argv[1]) as f:
         for kind, name in walk(json.load(f), ""):
-            print(kind, name.replace(" ", "_"))
+            print(kind, name)

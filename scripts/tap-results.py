@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Print "ok|fail|skip NAME" for each test in kselftest TAP output.
+"""Print "ok|fail|skip|xfail NAME" for each test in kselftest TAP output.
 
 run_kselftest.sh prints one TAP line per test program and, indented with
 "# ", the program's own TAP with a line per test case. Test cases are
@@ -9,7 +9,7 @@ out or does not use the harness) is reported by its own line.
 import re
 import sys
 
-RESULT = re.compile(r"^((?:# )*)(not ok|ok) \d+ (.*?)(?:\s+#\s*(\S+).*)?$")
+RESULT = re.compile(r"^((?:# )*)(not ok|ok) \d+ (.*?)(?:\s+#\s*(\S+)\s*(.*))?$")
 
 
 def results(lines):
@@ -18,8 +18,16 @@ def results(lines):
         m = RESULT.match(line.rstrip("\n"))
         if not m:
             continue
-        depth, status, name, directive = m.groups()
-        kind = "skip" if (directive or "").upper() == "SKIP" else ("ok" if status == "ok" else "fail")
+        depth, status, name, directive, why = m.groups()
+        directive = (directive or "").upper()
+        if directive in ("SKIP", "XFAIL"):
+            kind = directive.lower()
+            if directive == "SKIP" and why:
+                name += f" ({why})"
+        elif directive == "XPASS":
+            kind = "fail"   # fixed: drop its XFAIL mark
+        else:
+            kind = "ok" if status == "ok" else "fail"
         if depth:
             cases.append((kind, name))
             continue
@@ -34,4 +42,4 @@ def results(lines):
 if __name__ == "__main__":
     with open(sys.argv[1], errors="replace") as f:
         for kind, name in results(f):
-            print(kind, name.replace(" ", "_"))
+            print(kind, name)
