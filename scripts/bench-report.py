@@ -42,7 +42,7 @@ def main():
     model = rows[0]["model"]
 
     def med(w, k, field):
-        vals = [r[field] for r in by.get((w, k), [])]
+        vals = [r[field] for r in by.get((w, k), []) if field in r]
         return statistics.median(vals) if vals else None
 
     def spread(w, k):
