@@ -56,8 +56,22 @@ for f in "${frags[@]}"; do
 done
 [ $bad = 0 ] || die "kernel config does not have what configs/ asks for"
 
+# progress PID: while PID runs, say every half minute how many objects
+# this build has compiled (a cold build takes minutes).
+progress() {
+	local n=0
+	while sleep 1 && kill -0 "$1" 2>/dev/null; do
+		n=$((n + 1))
+		((n % 30)) || say "... $(find "$out" -name '*.o' -newer "$out/.build-start" | wc -l) objects compiled"
+	done
+}
+
 say "building $tree ($flavour) in $src/$out with $(nproc) jobs"
 start=$(date +%s)
+touch "$out/.build-start"
 make -s O="$out" -j"$(nproc)" CC="ccache gcc" KBUILD_BUILD_TIMESTAMP="2026-01-01 00:00:00 UTC" \
-	KBUILD_BUILD_USER=ra KBUILD_BUILD_HOST=ra bzImage
+	KBUILD_BUILD_USER=ra KBUILD_BUILD_HOST=ra bzImage &
+make_pid=$!
+progress $make_pid
+wait $make_pid
 say "built $src/$out/arch/x86/boot/bzImage in $(( $(date +%s) - start ))s"

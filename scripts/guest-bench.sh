@@ -4,38 +4,23 @@
 #   MODEL hdd: null_blk, 8 ms per request, 100 MiB/s, max request 1 MiB
 #              (the disk of ../shared/seeds/003_*.txt).
 set -eu
+. "$(dirname "$0")/guest-nullb.sh"
 model=$1
 rep=$2
 name=rabench
-cfg=/sys/kernel/config/nullb/$name
-dev=/dev/$name
 mnt=/tmp/rabench
 size_mb=2048
 file_mb=256
 
-mountpoint -q /sys/kernel/config || mount -t configfs configfs /sys/kernel/config
 case $model in
 hdd) lat_ns=8000000 mbps=100 ;;
 *) echo "unknown model $model" >&2; exit 2 ;;
 esac
 
-mkdir "$cfg"
 # The model is fixed before power-on: null_blk refuses changes after it.
-for kv in memory_backed=1 blocksize=4096 size=$size_mb max_sectors=2048 \
-	  irqmode=2 completion_nsec=$lat_ns mbps=$mbps hw_queue_depth=64; do
-	echo "${kv#*=}" >"$cfg/${kv%%=*}"
-done
-echo 1 >"$cfg/power"
-cleanup() {
-	umount "$mnt" 2>/dev/null || true
-	echo 0 >"$cfg/power" 2>/dev/null || true
-	rmdir "$cfg" 2>/dev/null || true
-}
-trap cleanup EXIT
-
-mkfs.ext4 -q -F "$dev"
-mkdir -p "$mnt"
-mount "$dev" "$mnt"
+trap 'nullb_remove $name; nullb_remove rahot' EXIT
+nullb_ext4 $name "$mnt" memory_backed=1 blocksize=4096 size=$size_mb \
+	max_sectors=2048 irqmode=2 completion_nsec=$lat_ns mbps=$mbps hw_queue_depth=64
 dd if=/dev/urandom of="$mnt/file" bs=1M count=$file_mb conv=fsync status=none
 sum=$(md5sum <"$mnt/file")
 
@@ -80,16 +65,7 @@ echo 3 >/proc/sys/vm/drop_caches
 # fast disk, for a fixed time. Under TCG this is CPU-bound: compare the
 # kernels' ratio, not the MiB/s.
 hot=/tmp/rahot
-hcfg=/sys/kernel/config/nullb/rahot
-mkdir "$hcfg"
-for kv in memory_backed=1 blocksize=4096 size=1200 irqmode=0; do
-	echo "${kv#*=}" >"$hcfg/${kv%%=*}"
-done
-echo 1 >"$hcfg/power"
-trap 'cleanup; umount $hot 2>/dev/null; echo 0 >$hcfg/power; rmdir $hcfg' EXIT
-mkfs.ext4 -q -F /dev/rahot
-mkdir -p "$hot"
-mount /dev/rahot "$hot"
+nullb_ext4 rahot "$hot" memory_backed=1 blocksize=4096 size=1200 irqmode=0
 dd if=/dev/urandom of="$hot/file" bs=1M count=1024 status=none
 cat "$hot/file" >/dev/null
 for rw in read randread; do

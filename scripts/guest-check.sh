@@ -8,17 +8,11 @@
 # a real filesystem (the guest's root is a read-only 9p export): run the
 # suite from a copy on an ext4 null_blk disk of its own.
 set -u
+. "$(dirname "$0")/guest-nullb.sh"
 src=$1
-cfg=/sys/kernel/config/nullb/kstwork
 work=/tmp/kstwork
 
-mountpoint -q /sys/kernel/config || mount -t configfs configfs /sys/kernel/config
-mkdir "$cfg"
-for kv in memory_backed=1 blocksize=4096 size=512 irqmode=0; do
-	echo "${kv#*=}" >"$cfg/${kv%%=*}"
-done
-echo 1 >"$cfg/power"
-mkfs.ext4 -q -F /dev/kstwork && mkdir -p "$work" && mount /dev/kstwork "$work" &&
+nullb_ext4 kstwork "$work" memory_backed=1 blocksize=4096 size=512 irqmode=0 &&
 	cp -a "$src/." "$work/" || exit 1
 
 cd "$work"
@@ -29,7 +23,5 @@ cd "$work"
 status=$?
 
 cd /
-umount "$work"
-echo 0 >"$cfg/power"
-rmdir "$cfg"
+nullb_remove kstwork
 exit $status

@@ -4,23 +4,15 @@
 # For each reader: the read requests' (sector, size) sequence in
 # OUTDIR/<reader>.req and a summary line on stdout.
 set -eu
+. "$(dirname "$0")/guest-nullb.sh"
 out=$1
 name=ratrace
-cfg=/sys/kernel/config/nullb/$name
 mnt=/tmp/ratrace
 tr=/sys/kernel/tracing
 
-mountpoint -q /sys/kernel/config || mount -t configfs configfs /sys/kernel/config
-mkdir "$cfg"
 # Synchronous completion: the same reader gives the same requests.
-for kv in memory_backed=1 blocksize=4096 size=512 irqmode=0; do
-	echo "${kv#*=}" >"$cfg/${kv%%=*}"
-done
-echo 1 >"$cfg/power"
-trap 'umount $mnt 2>/dev/null; echo 0 >$cfg/power; rmdir $cfg' EXIT
-mkfs.ext4 -q -F "/dev/$name"
-mkdir -p "$mnt"
-mount "/dev/$name" "$mnt"
+trap 'nullb_remove $name' EXIT
+nullb_ext4 $name "$mnt" memory_backed=1 blocksize=4096 size=512 irqmode=0
 dd if=/dev/zero of="$mnt/file" bs=1M count=64 conv=fsync status=none
 dev=$(stat -c '%t:%T' "/dev/$name")
 devnum=$((16#${dev%%:*})),$((16#${dev##*:}))
