@@ -1,18 +1,35 @@
 #!/usr/bin/env python3
-"""Summarise make bench results: bench-report.py RESULTS.jsonl BASE_VERSION
+"""Summarise make bench: bench-report.py RAW_DIR MODEL BASE_VERSION DEST
 
-Prints a Markdown report: per workload, base and patched medians with
-min-max over the rounds, % of the device's limit (the median O_DIRECT
-throughput of the same kernel), requests and average request size.
+Reads RAW_DIR/MODEL.jsonl (one line per measurement, as guest-bench.sh
+printed it, with the kernel added) and the ramp-up traces of round 1.
+Writes DEST/MODEL.md, .csv, .jsonl and two plots, and prints the table.
+
+Every workload's % of limit is against the lower of two ceilings measured
+in the same run (medians over both kernels): the device's (O_DIRECT 1 MiB
+reads at depth 8) and the guest CPU's (the same size of reads from a hot
+page cache; under TCG that can be the lower one).
 """
+import csv
+import datetime
 import json
 import os
 import platform
+import re
+import shutil
 import statistics
 import subprocess
 import sys
 
-LIMIT = "odirect-1m-qd8"
+import matplotlib
+
+matplotlib.use("Agg")
+import matplotlib.pyplot as plt  # noqa: E402
+
+KERNELS = ("base", "patched")
+CSV_HEADER = ["workload", "kernel", "readers", "bs_kb", "mib_s_median", "mib_s_min",
+              "mib_s_max", "pct_of_limit", "requests", "avg_req_kb"]
+HOT_SIZES = (4, 32, 64, 1024)
 
 
 def machine():
@@ -28,61 +45,217 @@ def machine():
     return f"{os.cpu_count()} x {cpu}, {platform.node()}; {qemu}; guest under {accel}"
 
 
-def main():
-    records = [json.loads(l) for l in open(sys.argv[1]) if l.strip()]
-    rows = [r for r in records if "workload" in r]
-    devices = {json.dumps({k: v for k, v in r.items() if k != "rep"})
-               for r in records if "device" in r}
-    base_version = sys.argv[2]
-    by = {}
-    for r in rows:
-        by.setdefault((r["workload"], r["kernel"]), []).append(r)
-    workloads = list(dict.fromkeys(r["workload"] for r in rows))
-    rounds = max(r["rep"] for r in rows)
-    model = rows[0]["model"]
+class Results:
+    def __init__(self, records):
+        self.rows = [r for r in records if "workload" in r]
+        self.devices = [r for r in records if "device" in r]
+        self.ooms = [r for r in records if "thrash_oom_kills" in r]
+        self.by = {}
+        for r in self.rows:
+            self.by.setdefault((r["workload"], r["kernel"]), []).append(r)
+        self.workloads = list(dict.fromkeys(r["workload"] for r in self.rows))
+        self.rounds = max(r["round"] for r in self.rows)
 
-    def med(w, k, field):
-        vals = [r[field] for r in by.get((w, k), []) if field in r]
+    def runs(self, w, k):
+        return self.by.get((w, k), [])
+
+    def mib(self, w, k):
+        return [r["run"]["mib_s"] for r in self.runs(w, k)]
+
+    def pooled(self, w):
+        vals = self.mib(w, "base") + self.mib(w, "patched")
         return statistics.median(vals) if vals else None
 
-    def spread(w, k):
-        vals = [r["mib_s"] for r in by.get((w, k), [])]
-        if len(vals) < 2:
-            return "-"
-        return f"{100 * (max(vals) - min(vals)) / statistics.median(vals):.1f}%"
+    def device_limit(self):
+        return self.pooled("limit-odirect-1m")
 
-    def cell(w, k):
-        vals = [r["mib_s"] for r in by.get((w, k), [])]
-        if not vals:
-            return "-"
+    def limit(self, w):
+        """The lower ceiling for workload w, MiB/s."""
+        first = (self.runs(w, "base") or self.runs(w, "patched"))[0]
+        size = min((s for s in HOT_SIZES if s >= first["bs_kb"]), default=HOT_SIZES[-1])
+        cpu = self.pooled(f"hot-seq-{size}")
+        if first.get("hot"):
+            return cpu
+        dev = self.device_limit()
+        return min(x for x in (dev, cpu) if x) if dev or cpu else None
+
+    def summary(self, w, k):
+        runs = self.runs(w, k)
+        if not runs:
+            return None
+        vals = self.mib(w, k)
         m = statistics.median(vals)
-        limit = med(LIMIT, k, "mib_s")
-        hot = by[(w, k)][0].get("hot")
-        pct = f" ({100 * m / limit:.0f}%)" if limit and not hot else ""
-        return f"{m:.1f} [{min(vals):.1f}-{max(vals):.1f}]{pct}"
+        lim = self.limit(w)
+        reqs = [r["requests"] for r in runs]
+        avg = [r["sectors"] / 2 / r["requests"] for r in runs if r["requests"]]
+        waste = [r["sectors"] * 512 / r["run"]["bytes"] for r in runs
+                 if r["run"].get("bytes") and not r.get("hot")]
+        reasons = {}
+        for r in runs:
+            for reason, n in r.get("decisions", {}).items():
+                reasons.setdefault(reason, []).append(n)
+        return {
+            "readers": runs[0]["readers"], "bs_kb": runs[0]["bs_kb"],
+            "median": m, "min": min(vals), "max": max(vals),
+            "pct": min(100.0, 100 * m / lim) if lim else None,
+            "requests": statistics.median(reqs),
+            "avg_req_kb": statistics.median(avg) if avg else 0.0,
+            "dev_per_read": statistics.median(waste) if waste else None,
+            "decisions": {k2: statistics.median(v + [0] * (len(runs) - len(v)))
+                          for k2, v in sorted(reasons.items())},
+        }
 
-    print(f"# make bench: {model} model\n")
-    print(f"- base: Debian linux-source-7.2 {base_version} (Linux {base_version.split('-')[0]}); patched: base + patches/series")
-    print(f"- machine: {machine()}")
-    for d in sorted(devices):
-        print(f"- device as the guest saw it: {d}")
-    print(f"- {rounds} rounds, kernels alternated; MiB/s median [min-max] "
-          f"(% of the same kernel's {LIMIT} median); requests and average "
-          "request size are medians from /sys/block/<dev>/stat\n")
-    print("| workload | base MiB/s | patched MiB/s | patched/base | spread base / patched | base req (avg KiB) | patched req (avg KiB) |")
-    print("|---|---|---|---|---|---|---|")
-    for w in workloads:
-        b, p = med(w, "base", "mib_s"), med(w, "patched", "mib_s")
-        ratio = f"{p / b:.2f}x" if b and p else "-"
-        reqs = []
-        for k in ("base", "patched"):
-            n = med(w, k, "requests")
-            reqs.append("-" if n is None else f"{n:.0f} ({med(w, k, 'avg_req_kib'):.0f})")
-        print(f"| {w} | {cell(w, 'base')} | {cell(w, 'patched')} | {ratio} | "
-              f"{spread(w, 'base')} / {spread(w, 'patched')} | {reqs[0]} | {reqs[1]} |")
-    print("\nspread: (max - min) / median over the rounds of one kernel, the noise "
-          "between boots of the same kernel; a patched/base gap inside it is noise. "
-          "hot-* workloads read a cached file: CPU-bound under TCG, compare ratios only.")
+
+def write_csv(res, path):
+    with open(path, "w", newline="") as f:
+        out = csv.writer(f, lineterminator="\n")
+        out.writerow(CSV_HEADER)
+        for w in res.workloads:
+            for k in KERNELS:
+                s = res.summary(w, k)
+                if not s:
+                    continue
+                out.writerow([w, k, s["readers"], s["bs_kb"], f"{s['median']:.2f}",
+                              f"{s['min']:.2f}", f"{s['max']:.2f}",
+                              "" if s["pct"] is None else f"{s['pct']:.1f}",
+                              f"{s['requests']:.0f}", f"{s['avg_req_kb']:.1f}"])
+
+
+def cell(s):
+    if not s:
+        return "-"
+    pct = "" if s["pct"] is None else f" ({s['pct']:.0f}%)"
+    return f"{s['median']:.1f} [{s['min']:.1f}-{s['max']:.1f}]{pct}"
+
+
+def reqs(s):
+    return "-" if not s or not s["requests"] else f"{s['requests']:.0f} ({s['avg_req_kb']:.0f})"
+
+
+def table(res):
+    lines = ["| workload | readers | bs KiB | base MiB/s [min-max] (% of limit) "
+             "| patched MiB/s [min-max] (% of limit) | patched/base "
+             "| requests base (avg KiB) | requests patched (avg KiB) "
+             "| device/read bytes base, patched | patched decisions (median per run) |",
+             "|---|---|---|---|---|---|---|---|---|---|"]
+    for w in res.workloads:
+        b, p = res.summary(w, "base"), res.summary(w, "patched")
+        first = b or p
+        ratio = f"{p['median'] / b['median']:.2f}x" if b and p and b["median"] else "-"
+        waste = ", ".join("-" if not s or s["dev_per_read"] is None
+                          else f"{s['dev_per_read']:.2f}" for s in (b, p))
+        dec = " ".join(f"{k}:{v:g}" for k, v in (p or {}).get("decisions", {}).items()) or "-"
+        lines.append(f"| {w} | {first['readers']} | {first['bs_kb']} | {cell(b)} | {cell(p)} "
+                     f"| {ratio} | {reqs(b)} | {reqs(p)} | {waste} | {dec} |")
+    return "\n".join(lines)
+
+
+def plot_readers(res, model, path):
+    fig, ax = plt.subplots(figsize=(7, 4.5))
+    for stem, style in (("bsr", "-"), ("shared", "--")):
+        for k, colour in zip(KERNELS, ("tab:grey", "tab:blue")):
+            pts = sorted((res.summary(w, k)["readers"], res.summary(w, k))
+                         for w in res.workloads
+                         if re.fullmatch(rf"{stem}-\d+", w) and res.summary(w, k))
+            if not pts:
+                continue
+            xs = [x for x, _ in pts]
+            ys = [s["median"] for _, s in pts]
+            err = [[s["median"] - s["min"] for _, s in pts], [s["max"] - s["median"] for _, s in pts]]
+            ax.errorbar(xs, ys, yerr=err, fmt="o" + style, color=colour, capsize=3,
+                        label=f"{k}: {'separate files, 32 KiB' if stem == 'bsr' else 'one shared fd, 4 KiB'}")
+    lim = res.device_limit()
+    if lim:
+        ax.axhline(lim, color="tab:red", lw=0.8, label=f"O_DIRECT limit {lim:.0f} MiB/s")
+    ax.set_xscale("log", base=2)
+    ax.set_xlabel("sequential readers")
+    ax.set_ylabel("MiB/s (median, min-max)")
+    ax.set_title(f"{model} model: throughput vs readers")
+    ax.set_ylim(bottom=0)
+    ax.legend(fontsize=8)
+    fig.tight_layout()
+    fig.savefig(path, dpi=100)
+    plt.close(fig)
+
+
+TRACE_RE = re.compile(r"\s(\d+\.\d+): (page_cache_ra_order|page_cache_ra_unbounded): .*?"
+                      r"(?:size=(\d+)|nr_to_read=(\d+))")
+
+
+def ramp(path):
+    """(ms since the first window, window KiB) of one reader's windows."""
+    events = {"page_cache_ra_order": [], "page_cache_ra_unbounded": []}
+    for line in open(path, errors="replace"):
+        m = TRACE_RE.search(line)
+        if m:
+            pages = int(m.group(3) or m.group(4))
+            events[m.group(2)].append((float(m.group(1)), pages * 4))
+    pts = events["page_cache_ra_order"] or events["page_cache_ra_unbounded"]
+    if not pts:
+        return []
+    t0 = pts[0][0]
+    return [(1000 * (t - t0), kib) for t, kib in pts]
+
+
+def plot_ramp(raw, model, path):
+    fig, ax = plt.subplots(figsize=(7, 4.5))
+    any_pts = False
+    for k, colour, width in zip(KERNELS, ("tab:grey", "tab:blue"), (3, 1)):
+        trace = os.path.join(raw, f"{model}-{k}-1", "ramp.trace")
+        pts = ramp(trace) if os.path.exists(trace) else []
+        if pts:
+            any_pts = True
+            ax.step([t for t, _ in pts], [kib for _, kib in pts], where="post",
+                    color=colour, lw=width, label=f"{k} ({len(pts)} windows in 2 s)")
+    ax.set_xlabel("ms since the first readahead")
+    ax.set_ylabel("window KiB")
+    ax.set_yscale("log", base=2)
+    ax.set_title(f"{model} model: readahead windows of one 4 KiB sequential reader")
+    if any_pts:
+        ax.legend(fontsize=8)
+    fig.tight_layout()
+    fig.savefig(path, dpi=100)
+    plt.close(fig)
+
+
+def main():
+    raw, model, base_version, dest = sys.argv[1:5]
+    src = os.path.join(raw, f"{model}.jsonl")
+    res = Results([json.loads(line) for line in open(src) if line.strip()])
+    os.makedirs(dest, exist_ok=True)
+    shutil.copy(src, os.path.join(dest, f"{model}.jsonl"))
+    write_csv(res, os.path.join(dest, f"{model}.csv"))
+    plot_readers(res, model, os.path.join(dest, f"{model}-readers.png"))
+    plot_ramp(raw, model, os.path.join(dest, f"{model}-ramp.png"))
+
+    dev = res.devices[0] if res.devices else {}
+    iops = [r["run"]["iops"] for k in KERNELS for r in res.runs("limit-odirect-4k-rand", k)]
+    hot = ", ".join(f"{s} KiB {res.pooled(f'hot-seq-{s}'):.0f}" for s in HOT_SIZES
+                    if res.pooled(f"hot-seq-{s}"))
+    ooms = sum(r["thrash_oom_kills"] for r in res.ooms)
+    md = [f"# make bench: {model} model", "",
+          f"- date: {datetime.date.today()}; base: Debian linux-source-7.2 {base_version} "
+          f"(Linux {base_version.split('-')[0]}); patched: base + patches/series",
+          f"- machine: {machine()}",
+          f"- device: null_blk `{dev.get('params', '?')}`, memory-backed, timer completions, "
+          f"max request {dev.get('max_sectors_kb', '?')} KiB, scheduler {dev.get('scheduler', '?')}, "
+          f"nr_requests {dev.get('nr_requests', '?')}, default read_ahead_kb "
+          f"{dev.get('read_ahead_kb', '?')}; ext4; guest {dev.get('mem_mib', '?')} MiB",
+          f"- ceilings (medians over both kernels): device, O_DIRECT 1 MiB at depth 8: "
+          f"**{res.device_limit():.1f} MiB/s**; O_DIRECT 4 KiB random at depth 32: "
+          f"{statistics.median(iops) if iops else 0:.0f} IOPS; guest CPU, hot page cache "
+          f"reads (MiB/s): {hot}",
+          f"- {res.rounds} rounds per kernel, kernels alternated (ABBA); MiB/s median "
+          "[min-max], % of the lower ceiling for that read size; requests and average "
+          "request size are medians from /sys/block/<dev>/stat; device/read bytes = "
+          "bytes the device read per byte the readers got",
+          f"- thrash: OOM kills over all rounds: {ooms}", "",
+          table(res), "",
+          f"![throughput vs readers]({model}-readers.png)",
+          f"![window ramp-up]({model}-ramp.png)", ""]
+    with open(os.path.join(dest, f"{model}.md"), "w") as f:
+        f.write("\n".join(md))
+    print("\n".join(md))
 
 
 if __name__ == "__main__":

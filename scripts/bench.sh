@@ -1,37 +1,58 @@
 #!/usr/bin/env bash
 # make bench: build the base and the patched kernel, boot them alternately
-# (REPEAT times each, default 3) on the same emulated disk, run the
-# workloads of scripts/guest-bench.sh in each boot, and report medians
-# side by side in results/.
+# (REPEAT rounds each, default 3) on the same emulated disks, run the
+# workloads of scripts/guest-bench.sh in each boot, and report medians side
+# by side: results/<model>.md, .csv, .jsonl and plots.
+#   MODELS="hdd ssd" (default)   REPEAT=3   QUICK=1: hdd only, a reduced
+#   set of workloads, results under build/results/quick/ (not committed)
 . "$(dirname "$0")/lib.sh"
 
-repeat=${REPEAT:-5}
-model=${MODEL:-hdd}
+repeat=${REPEAT:-3}
+quick=${QUICK:-}
+if [ -n "$quick" ]; then
+	models=${MODELS:-hdd}
+	dest=$BUILD/results/quick
+else
+	models=${MODELS:-hdd ssd}
+	dest=$TOP/results
+fi
+((repeat >= 3)) || die "REPEAT=$repeat: medians need at least 3 rounds"
 stamp=$(date -u +%Y%m%d-%H%M%S)
 raw=$BUILD/results/bench-$stamp
-mkdir -p "$raw" "$TOP/results"
+mkdir -p "$raw" "$dest"
 
+# Boot copies of the images: the trees stay free for work while this runs.
 for t in base linux; do
 	[ -d "$BUILD/$t/.git" ] || "$TOP/scripts/tree.sh" "$t"
 	"$TOP/scripts/build.sh" "$t" test
+	cp "$BUILD/$t/.out-test/arch/x86/boot/bzImage" "$raw/bzImage-$t"
 done
+git -C "$BUILD/linux" log --oneline base..HEAD >"$raw/series.txt"
+# ...and copies of the guest side, so that editing scripts/ cannot change
+# a run halfway (bash reads a script as it runs it).
+mkdir -p "$raw/bin"
+cp "$TOP/scripts/guest-bench.sh" "$TOP/scripts/guest-nullb.sh" "$raw/bin/"
+gcc -O2 -Wall -pthread -o "$raw/bin/rabench" "$TOP/scripts/rabench.c"
 
-# Alternate the order each round (ABBA...) so drift on the host hits both.
-for ((i = 1; i <= repeat; i++)); do
-	order=(base linux)
-	((i % 2 == 0)) && order=(linux base)
-	for t in "${order[@]}"; do
-		label=$([ "$t" = linux ] && echo patched || echo base)
-		say "round $i/$repeat: $label"
-		"$TOP/scripts/vm-run.sh" -m 6G -k "$BUILD/$t/.out-test/arch/x86/boot/bzImage" \
-			-o "$raw/$label-$i" -- "$TOP/scripts/guest-bench.sh" "$model" "$i" ||
-			die "benchmark run failed: $raw/$label-$i"
-		grep '^{' "$raw/$label-$i/out.log" |
-			sed "s/^{/{\"kernel\": \"$label\", /" >>"$raw/results.jsonl"
+start=$SECONDS
+for model in $models; do
+	# Alternate the order each round (ABBA...) so drift on the host hits both.
+	for ((i = 1; i <= repeat; i++)); do
+		order=(base linux)
+		((i % 2 == 0)) && order=(linux base)
+		for t in "${order[@]}"; do
+			label=$([ "$t" = linux ] && echo patched || echo base)
+			run=$raw/$model-$label-$i
+			say "$model round $i/$repeat: $label ($((SECONDS - start)) s so far)"
+			"$TOP/scripts/vm-run.sh" -m 6G -t 1800 -o "$run" \
+				-k "$raw/bzImage-$t" -- \
+				"$raw/bin/guest-bench.sh" "$model" "$i" "$run" $quick ||
+				die "benchmark run failed: $run"
+			grep '^{' "$run/out.log" |
+				sed "s/^{/{\"kernel\": \"$label\", /" >>"$raw/$model.jsonl"
+		done
 	done
+	/usr/bin/python3 "$TOP/scripts/bench-report.py" "$raw" "$model" \
+		"$(cat "$BASE_GIT/debian-version")" "$dest"
 done
-
-python3 "$TOP/scripts/bench-report.py" "$raw/results.jsonl" \
-	"$(cat "$BASE_GIT/debian-version")" >"$TOP/results/bench-$model-$stamp.md"
-cp "$raw/results.jsonl" "$TOP/results/bench-$model-$stamp.jsonl"
-cat "$TOP/results/bench-$model-$stamp.md"
+say "make bench: $((SECONDS - start)) s of guest runs; results in $dest"

@@ -1,82 +1,192 @@
 #!/bin/bash
 # Runs inside the guest for 'make bench': one line of JSON per measurement
-# on stdout. guest-bench.sh MODEL REPEAT
-#   MODEL hdd: null_blk, 8 ms per request, 100 MiB/s, max request 1 MiB
-#              (the disk of ../shared/seeds/003_*.txt).
+# on stdout.
+#   guest-bench.sh MODEL ROUND OUTDIR [quick]
+# MODEL (null_blk, memory-backed, completions from a timer, requests up to
+# 1 MiB, ext4):
+#   hdd  8 ms per request, 100 MiB/s, one request in service at a time,
+#        mq-deadline with 64 requests queued: the serial disk of seed 003,
+#        whose table gives 1 MiB requests 56.9 MB/s (8 ms + 10 ms
+#        transfer). Not flagged rotational, as an hdd looks through
+#        virtio-blk: the block layer then leaves read_ahead_kb at the
+#        kernel's default (a rotational disk without io_opt gets twice its
+#        max request, 2 MiB here: the rasweep rows show both).
+#   ssd  100 us per request, 64 in service, no bandwidth throttle: under
+#        TCG the guest CPU, not null_blk, is the ceiling (O_DIRECT reaches
+#        1.6 GiB/s, buffered 4 KiB reads ~300 MiB/s even from the cache).
+# Every row carries the device's block requests and sectors for the run;
+# rabench checks every byte it reads, fio rows are re-read and checked at
+# the end. On a kernel with readahead:page_cache_ra_decision the
+# decisions are counted by reason with an in-kernel histogram.
 set -eu
 . "$(dirname "$0")/guest-nullb.sh"
-model=$1
-rep=$2
-name=rabench
-mnt=/tmp/rabench
-size_mb=2048
-file_mb=256
+model=$1 round=$2 out=$3 quick=${4:-}
+rabench=$(dirname "$0")/rabench	# bench.sh puts it beside this script
+name=rabench mnt=/tmp/rabench
+rt=3 main_mb=512 bsr_mb=64 hot_mb=512
+[ -n "$quick" ] && rt=2 main_mb=256 bsr_mb=16 hot_mb=128
 
 case $model in
-hdd) lat_ns=8000000 mbps=100 ;;
+hdd) params="completion_nsec=8000000 mbps=100 hw_queue_depth=1" ;;
+ssd) params="completion_nsec=100000 hw_queue_depth=64" ;;
 *) echo "unknown model $model" >&2; exit 2 ;;
 esac
 
-# The model is fixed before power-on: null_blk refuses changes after it.
 trap 'nullb_remove $name; nullb_remove rahot' EXIT
-nullb_ext4 $name "$mnt" memory_backed=1 blocksize=4096 size=$size_mb \
-	max_sectors=2048 irqmode=2 completion_nsec=$lat_ns mbps=$mbps hw_queue_depth=64
-dd if=/dev/urandom of="$mnt/file" bs=1M count=$file_mb conv=fsync status=none
-sum=$(md5sum <"$mnt/file")
-
+# null_blk takes its model before power-on only.
+# shellcheck disable=SC2086
+nullb_ext4 $name "$mnt" memory_backed=1 blocksize=4096 size=2048 \
+	max_sectors=2048 irqmode=2 $params
 q=/sys/block/$name/queue
-echo "{\"device\": \"$model\", \"rep\": $rep, \"read_ahead_kb\": $(cat $q/read_ahead_kb), \"max_sectors_kb\": $(cat $q/max_sectors_kb), \"nr_requests\": $(cat $q/nr_requests)}"
+echo mq-deadline >$q/scheduler
+[ "$model" = hdd ] && echo 64 >$q/nr_requests
+"$rabench" fill "$mnt/main" $main_mb
+for i in $(seq 0 15); do "$rabench" fill "$mnt/bsr.$i" $bsr_mb; done
+default_ra=$(cat $q/read_ahead_kb)
 
-# reads, in 512-byte sectors, from /sys/block/<dev>/stat
-stat_reads() { awk '{print $1, $3}' "/sys/block/$name/stat"; }
+echo "{\"device\": \"$model\", \"params\": \"$params\", \"scheduler\": \"$(sed 's/.*\[\(.*\)\].*/\1/' $q/scheduler)\", \"read_ahead_kb\": $default_ra, \"max_sectors_kb\": $(cat $q/max_sectors_kb), \"nr_requests\": $(cat $q/nr_requests), \"mem_mib\": $(($(awk '/MemTotal/ {print $2}' /proc/meminfo) / 1024))}"
 
-# measure LABEL fio-args...: drop the cache, run fio, report MiB/s and the
-# device's request count and average request size.
-measure() {
-	local label=$1
-	shift
-	sync
-	echo 3 >/proc/sys/vm/drop_caches
-	read -r r0 s0 < <(stat_reads)
-	fio --output-format=json --name="$label" --filename="$mnt/file" \
-		--size=${file_mb}M "$@" >/tmp/fio.json
-	read -r r1 s1 < <(stat_reads)
-	python3 - "$label" "$model" "$rep" $((r1 - r0)) $((s1 - s0)) <<'PY'
-import json, sys
-label, model, rep, reqs, sectors = sys.argv[1:]
-job = json.load(open("/tmp/fio.json"))["jobs"][0]["read"]
-reqs, sectors = int(reqs), int(sectors)
-print(json.dumps({"workload": label, "model": model, "rep": int(rep),
-                  "mib_s": round(job["bw_bytes"] / 2**20, 2),
-                  "requests": reqs,
-                  "avg_req_kib": round(sectors * 512 / 1024 / max(reqs, 1), 1)}))
+# The readahead decisions by reason, patched kernel only.
+ev=/sys/kernel/tracing/events/readahead/page_cache_ra_decision
+mountpoint -q /sys/kernel/tracing || mount -t tracefs tracefs /sys/kernel/tracing
+# Count only the bench disk's decisions (s_dev is MKDEV(major, minor)).
+read -r major minor < <(stat -L -c '%t %T' /dev/$name | while read -r a b; do echo $((16#$a)) $((16#$b)); done)
+filter="if s_dev == $(((major << 20) | minor))"
+hist_on() { [ -d $ev ] && echo "hist:keys=reason $filter" >$ev/trigger || true; }
+hist_off() { [ -d $ev ] && echo "!hist:keys=reason $filter" >$ev/trigger || true; }
+decisions() {
+	[ -d $ev ] || { echo '{}'; return; }
+	python3 - $ev <<'PY'
+import json, re, sys
+ev = sys.argv[1]
+fmt = open(f"{ev}/format").read()
+sym = re.search(r"__print_symbolic\(REC->reason,(.*?)\)", fmt).group(1)
+names = {int(n, 0): s for n, s in re.findall(r'\{\s*([0-9x]+),\s*"([^"]+)"\s*\}', sym)}
+counts = {}
+for key, n in re.findall(r"reason:\s*(\d+)\s*\}\s*hitcount:\s*(\d+)", open(f"{ev}/hist").read()):
+    counts[names.get(int(key), key)] = int(n)
+print(json.dumps(counts))
 PY
 }
 
-# The device's limit: large O_DIRECT reads at depth.
-measure odirect-1m-qd8 --rw=read --bs=1M --direct=1 --ioengine=libaio --iodepth=8
-# One sequential buffered reader, 4 KiB reads (seed 001's fio job).
-measure seq-4k --rw=read --bs=4k --ioengine=psync
-# Verify the data read back through the page cache.
-echo 3 >/proc/sys/vm/drop_caches
-[ "$(md5sum <"$mnt/file")" = "$sum" ] || { echo "data mismatch" >&2; exit 1; }
+stat_reads() { awk '{print $1, $3}' /sys/block/$name/stat; }
 
-# The cost of cache hits: 4 KiB reads of a fully cached 1 GiB file on a
-# fast disk, for a fixed time. Under TCG this is CPU-bound: compare the
-# kernels' ratio, not the MiB/s.
-hot=/tmp/rahot
-nullb_ext4 rahot "$hot" memory_backed=1 blocksize=4096 size=1200 irqmode=0
-dd if=/dev/urandom of="$hot/file" bs=1M count=1024 status=none
-cat "$hot/file" >/dev/null
-for rw in read randread; do
-	fio --output-format=json --name="hot-$rw-4k" --filename="$hot/file" \
-		--size=1G --rw=$rw --bs=4k --ioengine=psync --randrepeat=1 \
-		--norandommap --time_based --runtime=8 >/tmp/fio.json
-	python3 - "hot-$rw-4k" "$model" "$rep" <<'PY'
-import json, sys
-label, model, rep = sys.argv[1:]
-job = json.load(open("/tmp/fio.json"))["jobs"][0]["read"]
-print(json.dumps({"workload": label, "model": model, "rep": int(rep),
-                  "mib_s": round(job["bw_bytes"] / 2**20, 2), "hot": True}))
-PY
+# measure WORKLOAD READERS BS_KB CMD...: cold cache, run CMD (which prints
+# JSON with mib_s), report it with the device's requests during the run.
+measure() {
+	local w=$1 readers=$2 bs=$3 res
+	shift 3
+	sync
+	echo 3 >/proc/sys/vm/drop_caches
+	hist_on
+	read -r r0 s0 < <(stat_reads)
+	res=$("$@")
+	read -r r1 s1 < <(stat_reads)
+	echo "{\"workload\": \"$w\", \"model\": \"$model\", \"round\": $round, \"readers\": $readers, \"bs_kb\": $bs, \"requests\": $((r1 - r0)), \"sectors\": $((s1 - s0)), \"decisions\": $(decisions), \"run\": $res}"
+	hist_off
+}
+
+rb() { "$rabench" "$@"; }
+
+# fio_run FIO-ARGS...: fio on the main file, printing {"mib_s", "bytes"}.
+fio_run() {
+	fio --output-format=json --name=job --filename="$mnt/main" \
+		--size=${main_mb}M --runtime=$rt "$@" >/tmp/fio.json
+	python3 -c '
+import json
+r = json.load(open("/tmp/fio.json"))["jobs"][0]["read"]
+print(json.dumps({"mib_s": round(r["bw_bytes"] / 2**20, 2), "bytes": r["io_bytes"], "iops": round(r["iops"])}))'
+}
+
+# --- the device's limit: large O_DIRECT reads at depth, and 4 KiB IOPS
+measure limit-odirect-1m 1 1024 fio_run --rw=read --bs=1M --direct=1 --ioengine=libaio --iodepth=8
+measure limit-odirect-4k-rand 1 4 fio_run --rw=randread --bs=4k --direct=1 --ioengine=libaio --iodepth=32
+
+# --- 1: one sequential reader (seed 001's fio job)
+measure seq-4k 1 4 rb seq -b 4 -r $rt "$mnt/main"
+measure seq-1m 1 1024 rb seq -b 1024 -r $rt "$mnt/main"
+# --- 10: read_ahead_kb sweep
+sweep="128 256 512 1024 2048 4096"
+[ -n "$quick" ] && sweep="4096"
+for ra in $sweep; do
+	echo $ra >$q/read_ahead_kb
+	measure rasweep-$ra 1 4 rb seq -b 4 -r $rt "$mnt/main"
 done
+echo "$default_ra" >$q/read_ahead_kb
+# --- 2: bsr, seed 003: N readers on separate files, 32 KiB reads
+for n in $([ -n "$quick" ] && echo 16 || echo 1 2 4 8 16); do
+	# shellcheck disable=SC2046
+	measure bsr-$n $n 32 rb seq -b 32 -r $rt $(seq -f "$mnt/bsr.%g" 0 $((n - 1)))
+done
+# --- 4: buffered vs O_DIRECT random 64 KiB at depth 64 (seed 000)
+for engine in libaio $([ -n "$quick" ] || echo io_uring); do
+	for direct in 0 1; do
+		kind=$([ $direct = 1 ] && echo direct || echo buffered)
+		measure rand64k-$engine-$kind 1 64 fio_run --rw=randread --bs=64k \
+			--ioengine=$engine --iodepth=64 --direct=$direct --randrepeat=1
+	done
+done
+# --- 8: splice and mmap sequential readers
+measure splice-64k 1 64 rb splice -b 64 -r $rt "$mnt/main"
+measure mmap-4k 1 4 rb mmap -b 4 -r $rt "$mnt/main"
+if [ -z "$quick" ]; then
+	# --- 3: threads on one shared fd, each its own region; the same
+	# with an fd each; threads taking turns on one stream (seed 001, nfsd)
+	for n in 2 4 8 16; do
+		measure shared-$n $n 4 rb shared -t $n -b 4 -r $rt "$mnt/main"
+		measure shared-sepfd-$n $n 4 rb shared -s -t $n -b 4 -r $rt "$mnt/main"
+	done
+	for n in 2 4; do
+		measure coop-$n $n 128 rb coop -t $n -b 128 -r $rt "$mnt/main"
+	done
+	# --- 11: one sequential stream beside 3 random readers on its fd
+	measure mixed-4 4 4 rb mixed -t 4 -b 4 -r $rt "$mnt/main"
+	# --- 5: 16 x 4 KiB per io_submit vs one per call (seed 002)
+	for b in 1 16; do
+		measure batch-$b 1 4 fio_run --rw=read --bs=4k --ioengine=libaio \
+			--iodepth=16 --iodepth_batch_submit=$b --iodepth_batch_complete_min=$b
+	done
+	# --- 7: iozone's read, re-read, reverse, stride, random (seed 004)
+	measure seq-64k 1 64 rb seq -b 64 -r $rt "$mnt/main"
+	measure reverse-64k 1 64 rb reverse -b 64 -r $rt "$mnt/main"
+	measure stride-4k 1 4 rb stride -b 4 -r $rt "$mnt/main"
+	measure rand-4k 1 4 rb rand -b 4 -r $rt "$mnt/main"
+	# --- 6: readahead thrashing (seed 004: 100 KiB/s streams started one
+	# per second under mem=128m): 100 streams at 100 KiB/s, an fd each,
+	# one started every 50 ms, in a 32 MiB memory cgroup.
+	cg=/tmp/cg2
+	mkdir -p $cg
+	mountpoint -q $cg || mount -t cgroup2 none $cg
+	echo +memory >$cg/cgroup.subtree_control
+	mkdir -p $cg/thrash
+	echo 32M >$cg/thrash/memory.max
+	measure thrash-100 100 4 sh -c "echo \$\$ >$cg/thrash/cgroup.procs && exec $rabench thrash -s -t 100 -b 4 -R 100 -i 50 -r 12 $mnt/main"
+	echo "{\"thrash_oom_kills\": $(awk '/oom_kill / {print $2}' $cg/thrash/memory.events), \"round\": $round}"
+fi
+
+# fio read the main file through the page cache too: check it once more.
+echo 3 >/proc/sys/vm/drop_caches
+rb seq -b 1024 "$mnt/main" >/dev/null
+
+# --- 9: cache-hot reads on a fast disk; also the CPU ceiling for each size
+hot=/tmp/rahot
+nullb_ext4 rahot "$hot" memory_backed=1 blocksize=4096 size=600 irqmode=0
+"$rabench" fill "$hot/file" $hot_mb
+cat "$hot/file" >/dev/null
+for bs in 4 $([ -n "$quick" ] || echo 32 64) 1024; do
+	res=$(rb seq -l -b $bs -r $rt "$hot/file")
+	echo "{\"workload\": \"hot-seq-$bs\", \"model\": \"$model\", \"round\": $round, \"readers\": 1, \"bs_kb\": $bs, \"requests\": 0, \"sectors\": 0, \"decisions\": {}, \"hot\": true, \"run\": $res}"
+done
+res=$(rb rand -b 4 -r $rt "$hot/file")
+echo "{\"workload\": \"hot-rand-4\", \"model\": \"$model\", \"round\": $round, \"readers\": 1, \"bs_kb\": 4, \"requests\": 0, \"sectors\": 0, \"decisions\": {}, \"hot\": true, \"run\": $res}"
+
+# --- window ramp-up of one 4 KiB sequential reader, from the events both
+# kernels have, for the plot
+t=/sys/kernel/tracing
+echo 3 >/proc/sys/vm/drop_caches
+echo >$t/trace
+echo 1 >$t/events/readahead/page_cache_ra_order/enable
+echo 1 >$t/events/readahead/page_cache_ra_unbounded/enable
+rb seq -b 4 -r 2 "$mnt/main" >/dev/null
+echo 0 >$t/events/readahead/enable
+grep -E 'page_cache_ra_(order|unbounded):' $t/trace >"$out/ramp.trace" || true

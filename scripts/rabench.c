@@ -1,0 +1,404 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * rabench: the readers of 'make bench' that fio cannot express (threads on
+ * one shared fd, backward and strided streams, slow streams), with every
+ * byte read checked against the pattern 'rabench fill' wrote.
+ *
+ *   rabench fill FILE MIB
+ *   rabench MODE [-t threads] [-b bs_kib] [-r seconds] [-R kib_per_s]
+ *                [-i start_ms] [-l] [-s] FILE...
+ *
+ * MODE    readers
+ * seq     one thread per FILE, forward
+ * shared  -t threads on one fd of one FILE, each its own region (-s: an
+ *         fd each)
+ * coop    -t threads on one fd taking consecutive chunks of one stream
+ * mixed   one forward reader and -t - 1 random 4 KiB readers on one fd;
+ *         the forward reader's throughput is reported
+ * reverse one thread, bs blocks from the end of FILE to its start
+ * stride  one thread, bs read, bs skipped
+ * rand    -t threads, random bs blocks
+ * mmap    one thread, forward through a shared mapping
+ * splice  one thread, forward, FILE -> pipe -> buffer
+ * thrash  -t forward streams on regions of one FILE, each at -R KiB/s,
+ *         started -i ms apart
+ *
+ * Readers stop at the end of their region (with -l they wrap around) or
+ * after -r seconds. Prints one line of JSON: bytes read, seconds, MiB/s.
+ * Exits 1 on any I/O error or on data that is not the pattern.
+ */
+#define _GNU_SOURCE
+#include <errno.h>
+#include <fcntl.h>
+#include <pthread.h>
+#include <stdatomic.h>
+#include <stdbool.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/mman.h>
+#include <sys/stat.h>
+#include <time.h>
+#include <unistd.h>
+
+#define MAX_THREADS	256
+#define RAND_BS		4096
+
+struct opts {
+	const char *mode;
+	int threads;
+	size_t bs;
+	double seconds;
+	double rate;		/* bytes per second per stream, 0: unlimited */
+	double start_gap;	/* seconds between stream starts */
+	bool loop;
+	bool own_fd;		/* shared: an fd per thread */
+};
+
+struct reader {
+	pthread_t tid;
+	int fd;
+	uint64_t seed;
+	off_t start, end;	/* region [start, end) */
+	int index;
+	uint64_t bytes;
+	double finished;
+};
+
+static struct opts o = { .threads = 1, .bs = 4096, .seconds = 3600 };
+static double t0, deadline;
+static atomic_bool stop;
+static atomic_llong coop_cursor;
+
+static double now(void)
+{
+	struct timespec ts;
+
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return ts.tv_sec + ts.tv_nsec / 1e9;
+}
+
+static void die(const char *what)
+{
+	perror(what);
+	exit(1);
+}
+
+/* The file's name picks its pattern, so data from a wrong file fails. */
+static uint64_t name_seed(const char *path)
+{
+	const char *base = strrchr(path, '/');
+	uint64_t h = 1469598103934665603ULL;
+
+	for (base = base ? base + 1 : path; *base; base++)
+		h = (h ^ (unsigned char)*base) * 1099511628211ULL;
+	return h;
+}
+
+static uint64_t pattern(uint64_t seed, off_t pos)
+{
+	return ((uint64_t)pos / 8 + 1) * 0x9E3779B97F4A7C15ULL ^ seed;
+}
+
+static void check(const struct reader *r, const void *buf, off_t pos, size_t len)
+{
+	const uint64_t *w = buf;
+	size_t i;
+
+	for (i = 0; i < len / 8; i++) {
+		if (w[i] != pattern(r->seed, pos + i * 8)) {
+			fprintf(stderr, "rabench: bad data at offset %lld\n",
+				(long long)(pos + i * 8));
+			exit(1);
+		}
+	}
+}
+
+static bool out_of_time(void)
+{
+	return atomic_load(&stop) || now() >= deadline;
+}
+
+/* Read and check [pos, pos + len); returns bytes read, 0 at end of file. */
+static size_t read_at(struct reader *r, char *buf, off_t pos, size_t len)
+{
+	ssize_t n;
+
+	do {
+		n = pread(r->fd, buf, len, pos);
+	} while (n < 0 && errno == EINTR);
+	if (n < 0)
+		die("pread");
+	check(r, buf, pos, n);
+	r->bytes += n;
+	return n;
+}
+
+/* Wrap at the end of the region with -l, else stop there. */
+static bool next_pos(struct reader *r, off_t *pos)
+{
+	if (*pos + (off_t)o.bs <= r->end)
+		return true;
+	if (!o.loop)
+		return false;
+	*pos = r->start;
+	return true;
+}
+
+static void pace(struct reader *r, double started)
+{
+	double due;
+
+	if (!o.rate)
+		return;
+	due = started + r->bytes / o.rate;
+	while (now() < due && !out_of_time())
+		usleep(1000);
+}
+
+static void forward(struct reader *r, char *buf)
+{
+	double started = now();
+	off_t pos = r->start;
+
+	while (!out_of_time() && next_pos(r, &pos)) {
+		if (!read_at(r, buf, pos, o.bs))
+			break;
+		pos += o.bs;
+		pace(r, started);
+	}
+}
+
+static void backward(struct reader *r, char *buf)
+{
+	off_t pos = r->end - o.bs;
+
+	while (!out_of_time() && pos >= r->start) {
+		read_at(r, buf, pos, o.bs);
+		pos -= o.bs;
+	}
+}
+
+static void strided(struct reader *r, char *buf)
+{
+	off_t pos = r->start;
+
+	while (!out_of_time() && next_pos(r, &pos)) {
+		read_at(r, buf, pos, o.bs);
+		pos += 2 * o.bs;
+	}
+}
+
+static void random_reads(struct reader *r, char *buf, size_t bs)
+{
+	unsigned int state = r->index * 7919 + 1;
+	off_t blocks = (r->end - r->start) / bs;
+
+	while (!out_of_time())
+		read_at(r, buf, r->start + (off_t)(rand_r(&state) % blocks) * bs, bs);
+}
+
+static void cooperative(struct reader *r, char *buf)
+{
+	off_t pos;
+
+	while (!out_of_time()) {
+		pos = atomic_fetch_add(&coop_cursor, o.bs);
+		if (pos + (off_t)o.bs > r->end)
+			break;
+		read_at(r, buf, pos, o.bs);
+	}
+}
+
+static void mapped(struct reader *r)
+{
+	char *map = mmap(NULL, r->end, PROT_READ, MAP_SHARED, r->fd, 0);
+	off_t pos = 0;
+
+	if (map == MAP_FAILED)
+		die("mmap");
+	while (!out_of_time() && next_pos(r, &pos)) {
+		check(r, map + pos, pos, o.bs);
+		r->bytes += o.bs;
+		pos += o.bs;
+	}
+	munmap(map, r->end);
+}
+
+static void spliced(struct reader *r, char *buf)
+{
+	loff_t pos = 0;
+	int p[2];
+	ssize_t n, m, got;
+
+	if (pipe(p))
+		die("pipe");
+	if (o.bs > 65536 && fcntl(p[1], F_SETPIPE_SZ, (int)o.bs) < 0)
+		die("F_SETPIPE_SZ");
+	while (!out_of_time() && pos + (off_t)o.bs <= r->end) {
+		n = splice(r->fd, &pos, p[1], NULL, o.bs, 0);
+		if (n < 0)
+			die("splice");
+		if (!n)
+			break;
+		for (got = 0; got < n; got += m) {
+			m = read(p[0], buf + got, n - got);
+			if (m <= 0)
+				die("read from pipe");
+		}
+		check(r, buf, pos - n, n);
+		r->bytes += n;
+	}
+	close(p[0]);
+	close(p[1]);
+}
+
+static void *run_reader(void *arg)
+{
+	struct reader *r = arg;
+	char *buf;
+
+	if (posix_memalign((void **)&buf, 4096, o.bs))
+		die("posix_memalign");
+	if (!strcmp(o.mode, "thrash"))
+		usleep(r->index * o.start_gap * 1e6);
+	if (!strcmp(o.mode, "reverse"))
+		backward(r, buf);
+	else if (!strcmp(o.mode, "stride"))
+		strided(r, buf);
+	else if (!strcmp(o.mode, "rand"))
+		random_reads(r, buf, o.bs);
+	else if (!strcmp(o.mode, "mixed") && r->index)
+		random_reads(r, buf, RAND_BS);
+	else if (!strcmp(o.mode, "coop"))
+		cooperative(r, buf);
+	else if (!strcmp(o.mode, "mmap"))
+		mapped(r);
+	else if (!strcmp(o.mode, "splice"))
+		spliced(r, buf);
+	else
+		forward(r, buf);
+	r->finished = now();
+	/* mixed: the random readers stop with the forward one */
+	if (!strcmp(o.mode, "mixed") && !r->index)
+		atomic_store(&stop, true);
+	free(buf);
+	return NULL;
+}
+
+static void fill(const char *path, long mib)
+{
+	struct reader r = { .seed = name_seed(path) };
+	size_t len = 1 << 20, i;
+	uint64_t *buf = malloc(len);
+	int fd = open(path, O_WRONLY | O_CREAT | O_TRUNC, 0644);
+	off_t pos;
+
+	if (fd < 0 || !buf)
+		die(path);
+	for (pos = 0; pos < (off_t)mib << 20; pos += len) {
+		for (i = 0; i < len / 8; i++)
+			buf[i] = pattern(r.seed, pos + i * 8);
+		if (write(fd, buf, len) != (ssize_t)len)
+			die("write");
+	}
+	if (fsync(fd) || close(fd))
+		die("fsync");
+	free(buf);
+}
+
+static int open_file(const char *path, off_t *size)
+{
+	struct stat st;
+	int fd = open(path, O_RDONLY);
+
+	if (fd < 0 || fstat(fd, &st))
+		die(path);
+	*size = st.st_size;
+	return fd;
+}
+
+/* seq: one reader per file; every other mode: -t readers on one fd. */
+static int setup(struct reader *rd, int nfiles, char **files)
+{
+	bool per_file = !strcmp(o.mode, "seq");
+	bool split = !strcmp(o.mode, "shared") || !strcmp(o.mode, "thrash");
+	int n = per_file ? nfiles : o.threads, i, fd = -1;
+	off_t size = 0, region;
+
+	if (n < 1 || n > MAX_THREADS || (!per_file && nfiles != 1)) {
+		fprintf(stderr, "rabench: %s takes %s\n", o.mode,
+			per_file ? "1 to 256 files" : "one file and -t 1 to 256");
+		exit(2);
+	}
+	for (i = 0; i < n; i++) {
+		if (per_file || !i || o.own_fd)
+			fd = open_file(files[per_file ? i : 0], &size);
+		region = split ? size / n / (off_t)o.bs * (off_t)o.bs : size;
+		rd[i] = (struct reader) {
+			.fd = fd, .index = i,
+			.seed = name_seed(files[per_file ? i : 0]),
+			.start = split ? i * region : 0,
+			.end = split ? (i + 1) * region : size,
+		};
+	}
+	return n;
+}
+
+static void usage(void)
+{
+	fprintf(stderr, "usage: rabench fill FILE MIB\n"
+		"       rabench seq|shared|coop|mixed|reverse|stride|rand|mmap|splice|thrash\n"
+		"               [-t threads] [-b bs_kib] [-r seconds] [-R kib_per_s]\n"
+		"               [-i start_ms] [-l] [-s] FILE...\n");
+	exit(2);
+}
+
+int main(int argc, char **argv)
+{
+	static struct reader rd[MAX_THREADS];
+	uint64_t bytes = 0;
+	double end = 0;
+	int c, i, n;
+
+	if (argc == 4 && !strcmp(argv[1], "fill")) {
+		fill(argv[2], atol(argv[3]));
+		return 0;
+	}
+	if (argc < 3)
+		usage();
+	o.mode = argv[1];
+	optind = 2;
+	while ((c = getopt(argc, argv, "t:b:r:R:i:ls")) != -1) {
+		switch (c) {
+		case 't': o.threads = atoi(optarg); break;
+		case 'b': o.bs = atol(optarg) * 1024; break;
+		case 'r': o.seconds = atof(optarg); break;
+		case 'R': o.rate = atof(optarg) * 1024; break;
+		case 'i': o.start_gap = atof(optarg) / 1000; break;
+		case 'l': o.loop = true; break;
+		case 's': o.own_fd = true; break;
+		default: usage();
+		}
+	}
+	if (optind >= argc || !o.bs || o.bs % 4096 || o.seconds <= 0)
+		usage();
+	n = setup(rd, argc - optind, argv + optind);
+
+	t0 = now();
+	deadline = t0 + o.seconds;
+	for (i = 0; i < n; i++)
+		if (pthread_create(&rd[i].tid, NULL, run_reader, &rd[i]))
+			die("pthread_create");
+	for (i = 0; i < n; i++) {
+		pthread_join(rd[i].tid, NULL);
+		if (!strcmp(o.mode, "mixed") && i)
+			continue;
+		bytes += rd[i].bytes;
+		end = rd[i].finished > end ? rd[i].finished : end;
+	}
+	printf("{\"bytes\": %llu, \"seconds\": %.3f, \"mib_s\": %.2f}\n",
+	       (unsigned long long)bytes, end - t0, bytes / (end - t0) / (1 << 20));
+	return 0;
+}
