@@ -5,13 +5,16 @@
 # by side: results/<model>.md, .csv, .jsonl and plots.
 #   MODELS="hdd ssd" (default)   REPEAT=3   QUICK=1: hdd only, a reduced
 #   set of workloads, results under build/results/quick/ (not committed)
+#   ONLY=REGEX: only the workloads it matches (and the device's limits),
+#   results under build/results/only/ (not committed)
 . "$(dirname "$0")/lib.sh"
 
 repeat=${REPEAT:-3}
 quick=${QUICK:-}
-if [ -n "$quick" ]; then
+only=${ONLY:-}
+if [ -n "$quick" ] || [ -n "$only" ]; then
 	models=${MODELS:-hdd}
-	dest=$BUILD/results/quick
+	dest=$BUILD/results/$([ -n "$only" ] && echo only || echo quick)
 else
 	models=${MODELS:-hdd ssd}
 	dest=$TOP/results
@@ -45,7 +48,7 @@ for model in $models; do
 			run=$raw/$model-$label-$i
 			say "$model round $i/$repeat: $label ($((SECONDS - start)) s so far)"
 			"$TOP/scripts/vm-run.sh" -m 6G -t 1800 -o "$run" \
-				-k "$raw/bzImage-$t" -- \
+				-k "$raw/bzImage-$t" -- env BENCH_ONLY="$only" \
 				"$raw/bin/guest-bench.sh" "$model" "$i" "$run" $quick ||
 				die "benchmark run failed: $run"
 			grep '^{' "$run/out.log" |
