@@ -48,7 +48,9 @@ q=/sys/block/$name/queue
 echo mq-deadline >$q/scheduler
 [ "$model" = hdd ] && echo 64 >$q/nr_requests
 "$rabench" fill "$mnt/main" $main_mb
-for i in $(seq 0 15); do "$rabench" fill "$mnt/bsr.$i" $bsr_mb; done
+if [[ -z ${BENCH_ONLY:-} || $BENCH_ONLY == *bsr* ]]; then
+	for i in $(seq 0 15); do "$rabench" fill "$mnt/bsr.$i" $bsr_mb; done
+fi
 default_ra=$(cat $q/read_ahead_kb)
 
 echo "{\"device\": \"$model\", \"params\": \"$params\", \"scheduler\": \"$(sed 's/.*\[\(.*\)\].*/\1/' $q/scheduler)\", \"read_ahead_kb\": $default_ra, \"max_sectors_kb\": $(cat $q/max_sectors_kb), \"nr_requests\": $(cat $q/nr_requests), \"mem_mib\": $(($(awk '/MemTotal/ {print $2}' /proc/meminfo) / 1024))}"
