@@ -55,6 +55,16 @@ for model in $models; do
 				sed "s/^{/{\"kernel\": \"$label\", /" >>"$raw/$model.jsonl"
 		done
 	done
+	# One more patched boot counts the decisions (see guest-bench.sh);
+	# its rows are kept apart ("traced") and timings come from the others.
+	run=$raw/$model-traced
+	say "$model: decisions of the patched kernel ($((SECONDS - start)) s so far)"
+	"$TOP/scripts/vm-run.sh" -m 6G -t 1800 -o "$run" -k "$raw/bzImage-linux" \
+		-- env BENCH_ONLY="$only" BENCH_DECISIONS=1 \
+		"$raw/bin/guest-bench.sh" "$model" 0 "$run" $quick ||
+		die "benchmark run failed: $run"
+	grep '^{' "$run/out.log" |
+		sed 's/^{/{"kernel": "traced", /' >>"$raw/$model.jsonl"
 	/usr/bin/python3 "$TOP/scripts/bench-report.py" "$raw" "$model" \
 		"$(cat "$BASE_GIT/debian-version")" "$dest"
 done

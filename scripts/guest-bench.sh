@@ -23,8 +23,9 @@
 #        1.6 GiB/s, buffered 4 KiB reads ~300 MiB/s even from the cache).
 # Every row carries the device's block requests and sectors for the run;
 # rabench checks every byte it reads, fio rows are re-read and checked at
-# the end. On a kernel with readahead:page_cache_ra_decision the
-# decisions are counted by reason with an in-kernel histogram.
+# the end. On a kernel with readahead:page_cache_ra_decision, with
+# BENCH_DECISIONS=1, the decisions are counted by reason with an in-kernel
+# histogram.
 set -eu
 . "$(dirname "$0")/guest-nullb.sh"
 model=$1 round=$2 out=$3 quick=${4:-}
@@ -61,10 +62,14 @@ mountpoint -q /sys/kernel/tracing || mount -t tracefs tracefs /sys/kernel/tracin
 # Count only the bench disk's decisions (s_dev is MKDEV(major, minor)).
 read -r major minor < <(stat -L -c '%t %T' /dev/$name | while read -r a b; do echo $((16#$a)) $((16#$b)); done)
 filter="if s_dev == $(((major << 20) | minor))"
-hist_on() { [ -d $ev ] && echo "hist:keys=reason $filter" >$ev/trigger || true; }
-hist_off() { [ -d $ev ] && echo "!hist:keys=reason $filter" >$ev/trigger || true; }
+# The histogram costs each decision ~10% of a CPU-bound row's throughput
+# under TCG, so it is only on in a boot of its own (BENCH_DECISIONS=1),
+# whose rows report decisions and are left out of the timings.
+traced=${BENCH_DECISIONS:-}
+hist_on() { [ -n "$traced" ] && [ -d $ev ] && echo "hist:keys=reason $filter" >$ev/trigger || true; }
+hist_off() { [ -n "$traced" ] && [ -d $ev ] && echo "!hist:keys=reason $filter" >$ev/trigger || true; }
 decisions() {
-	[ -d $ev ] || { echo '{}'; return; }
+	[ -n "$traced" ] && [ -d $ev ] || { echo '{}'; return; }
 	python3 - $ev <<'PY'
 import json, re, sys
 ev = sys.argv[1]
@@ -142,6 +147,9 @@ for engine in libaio $([ -n "$quick" ] || echo io_uring); do
 		measure rand64k-$engine-$kind 1 64 fio_run --rw=randread --bs=64k \
 			--ioengine=$engine --iodepth=64 --direct=$direct --randrepeat=1
 	done
+	# buffered sequential 128 KiB reads at depth 16 (4 KiB: batch-1)
+	measure seq128k-$engine 1 128 fio_run --rw=read --bs=128k \
+		--ioengine=$engine --iodepth=16
 done
 # --- 8: splice and mmap sequential readers
 measure splice-64k 1 64 rb splice -b 64 -r $rt "$mnt/main"
