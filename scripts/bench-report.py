@@ -51,6 +51,7 @@ class Results:
         self.rows = [r for r in records if "workload" in r]
         self.devices = [r for r in records if "device" in r]
         self.ooms = [r for r in records if "thrash_oom_kills" in r]
+        self.hangs = [r for r in records if "hang" in r]
         self.by = {}
         for r in self.rows:
             self.by.setdefault((r["workload"], r["kernel"]), []).append(r)
@@ -255,7 +256,10 @@ def main():
           "bytes the device read per byte the readers got; the patched kernel's "
           "decisions (page_cache_ra_decision reasons, a histogram that costs "
           "CPU) are counted in one more boot, left out of the timings",
-          f"- thrash: OOM kills over all rounds: {ooms}", "",
+          f"- thrash: OOM kills over all rounds: {ooms}",
+          "- runs that hung (killed after 5 min, left out; the blocked tasks are in "
+          "that boot's dmesg): " + (", ".join(f"{r['kernel']} {r['hang']} round {r['round']}"
+                                              for r in res.hangs) or "none"), "",
           table(res), "",
           f"![throughput vs readers]({model}-readers.png)",
           f"![window ramp-up]({model}-ramp.png)", ""]

@@ -85,17 +85,48 @@ PY
 
 stat_reads() { awk '{print $1, $3}' /sys/block/$name/stat; }
 
+# watched SECS CMD...: run CMD; if it is not done after SECS, it hangs:
+# the blocked tasks' stacks go to the dmesg (sysrq w), the device's
+# requests in flight to $out/hang.txt, and CMD is killed (exit 124).
+watched() {
+	local secs=$1 pid t=0
+	shift
+	"$@" &
+	pid=$!
+	while kill -0 $pid 2>/dev/null; do
+		if ((t++ >= secs)); then
+			{ echo "hang after $secs s: $*"; date
+			  echo "in flight (reads writes): $(cat /sys/block/$name/inflight)"
+			} >>"$out/hang.txt"
+			echo w >/proc/sysrq-trigger
+			kill -9 $pid
+			wait $pid
+			return 124
+		fi
+		sleep 1
+	done
+	wait $pid
+}
+
 # measure WORKLOAD READERS BS_KB CMD...: cold cache, run CMD (which prints
 # JSON with mib_s), report it with the device's requests during the run.
+# A run that hangs (5 min; the longest takes ~40 s) is reported as such
+# and left out of the results.
 measure() {
-	local w=$1 readers=$2 bs=$3 res
+	local w=$1 readers=$2 bs=$3 res st
 	shift 3
 	want "$w" || return 0
 	sync
 	echo 3 >/proc/sys/vm/drop_caches
 	hist_on
 	read -r r0 s0 < <(stat_reads)
-	res=$("$@")
+	res=$(watched 300 "$@") || {
+		st=$?
+		((st == 124)) || exit $st
+		echo "{\"hang\": \"$w\", \"round\": $round}"
+		hist_off
+		return 0
+	}
 	read -r r1 s1 < <(stat_reads)
 	echo "{\"workload\": \"$w\", \"model\": \"$model\", \"round\": $round, \"readers\": $readers, \"bs_kb\": $bs, \"requests\": $((r1 - r0)), \"sectors\": $((s1 - s0)), \"decisions\": $(decisions), \"run\": $res}"
 	hist_off
