@@ -37,6 +37,20 @@ mkdir -p "$raw/bin"
 cp "$TOP/scripts/guest-bench.sh" "$TOP/scripts/guest-nullb.sh" "$raw/bin/"
 gcc -O2 -Wall -pthread -o "$raw/bin/rabench" "$TOP/scripts/rabench.c"
 
+# boot MODEL KERNEL LABEL ROUND [ENV...]: one guest run of guest-bench.sh,
+# its rows appended to MODEL.jsonl with "kernel": LABEL.
+boot() {
+	local model=$1 t=$2 label=$3 round=$4 run
+	shift 4
+	run=$raw/$model-$label-$round
+	"$TOP/scripts/vm-run.sh" -m 6G -t 1800 -o "$run" -k "$raw/bzImage-$t" \
+		-- env BENCH_ONLY="$only" "$@" \
+		"$raw/bin/guest-bench.sh" "$model" "$round" "$run" $quick ||
+		die "benchmark run failed: $run"
+	grep '^{' "$run/out.log" |
+		sed "s/^{/{\"kernel\": \"$label\", /" >>"$raw/$model.jsonl"
+}
+
 start=$SECONDS
 for model in $models; do
 	# Alternate the order each round (ABBA...) so drift on the host hits both.
@@ -45,26 +59,14 @@ for model in $models; do
 		((i % 2 == 0)) && order=(linux base)
 		for t in "${order[@]}"; do
 			label=$([ "$t" = linux ] && echo patched || echo base)
-			run=$raw/$model-$label-$i
 			say "$model round $i/$repeat: $label ($((SECONDS - start)) s so far)"
-			"$TOP/scripts/vm-run.sh" -m 6G -t 1800 -o "$run" \
-				-k "$raw/bzImage-$t" -- env BENCH_ONLY="$only" \
-				"$raw/bin/guest-bench.sh" "$model" "$i" "$run" $quick ||
-				die "benchmark run failed: $run"
-			grep '^{' "$run/out.log" |
-				sed "s/^{/{\"kernel\": \"$label\", /" >>"$raw/$model.jsonl"
+			boot "$model" "$t" "$label" "$i"
 		done
 	done
 	# One more patched boot counts the decisions (see guest-bench.sh);
 	# its rows are kept apart ("traced") and timings come from the others.
-	run=$raw/$model-traced
 	say "$model: decisions of the patched kernel ($((SECONDS - start)) s so far)"
-	"$TOP/scripts/vm-run.sh" -m 6G -t 1800 -o "$run" -k "$raw/bzImage-linux" \
-		-- env BENCH_ONLY="$only" BENCH_DECISIONS=1 \
-		"$raw/bin/guest-bench.sh" "$model" 0 "$run" $quick ||
-		die "benchmark run failed: $run"
-	grep '^{' "$run/out.log" |
-		sed 's/^{/{"kernel": "traced", /' >>"$raw/$model.jsonl"
+	boot "$model" linux traced 0 BENCH_DECISIONS=1
 	/usr/bin/python3 "$TOP/scripts/bench-report.py" "$raw" "$model" \
 		"$(cat "$BASE_GIT/debian-version")" "$dest"
 done

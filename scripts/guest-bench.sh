@@ -108,6 +108,12 @@ watched() {
 	wait $pid
 }
 
+# row WORKLOAD READERS BS_KB REQUESTS SECTORS DECISIONS RUN [EXTRA]: one
+# result line (EXTRA: more JSON members, each with a trailing comma).
+row() {
+	echo "{\"workload\": \"$1\", \"model\": \"$model\", \"round\": $round, \"readers\": $2, \"bs_kb\": $3, \"requests\": $4, \"sectors\": $5, \"decisions\": $6, ${8:-}\"run\": $7}"
+}
+
 # measure WORKLOAD READERS BS_KB CMD...: cold cache, run CMD (which prints
 # JSON with mib_s), report it with the device's requests during the run.
 # A run that hangs (5 min; the longest takes ~40 s) is reported as such
@@ -128,7 +134,7 @@ measure() {
 		return 0
 	}
 	read -r r1 s1 < <(stat_reads)
-	echo "{\"workload\": \"$w\", \"model\": \"$model\", \"round\": $round, \"readers\": $readers, \"bs_kb\": $bs, \"requests\": $((r1 - r0)), \"sectors\": $((s1 - s0)), \"decisions\": $(decisions), \"run\": $res}"
+	row "$w" "$readers" "$bs" $((r1 - r0)) $((s1 - s0)) "$(decisions)" "$res"
 	hist_off
 }
 
@@ -237,10 +243,10 @@ cat "$hot/file" >/dev/null
 for bs in 4 $([ -n "$quick" ] || echo 32 64) 1024; do
 	want hot-seq-$bs || continue
 	res=$(rb seq -l -b $bs -r $rt "$hot/file")
-	echo "{\"workload\": \"hot-seq-$bs\", \"model\": \"$model\", \"round\": $round, \"readers\": 1, \"bs_kb\": $bs, \"requests\": 0, \"sectors\": 0, \"decisions\": {}, \"hot\": true, \"run\": $res}"
+	row "hot-seq-$bs" 1 "$bs" 0 0 '{}' "$res" '"hot": true, '
 done
 want hot-rand-4 && res=$(rb rand -b 4 -r $rt "$hot/file") &&
-	echo "{\"workload\": \"hot-rand-4\", \"model\": \"$model\", \"round\": $round, \"readers\": 1, \"bs_kb\": 4, \"requests\": 0, \"sectors\": 0, \"decisions\": {}, \"hot\": true, \"run\": $res}"
+	row hot-rand-4 1 4 0 0 '{}' "$res" '"hot": true, '
 
 # --- window ramp-up of one 4 KiB sequential reader, from the events both
 # kernels have, for the plot
