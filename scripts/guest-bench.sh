@@ -93,27 +93,54 @@ PY
 
 stat_reads() { awk '{print $1, $3}' /sys/block/$name/stat; }
 
+# kill_tree PID: kill PID and every process below it. CMD may be a shell
+# function, whose $! is a subshell: killing only that would leave the
+# reader running, holding the pipe that measure() reads its result from.
+kill_tree() {
+	local child
+	for child in $(pgrep -P "$1"); do
+		kill_tree "$child"
+	done
+	kill -9 "$1" 2>/dev/null || true
+}
+
+# hang_state: what a hang report needs besides the blocked tasks: the
+# device's requests in flight, and blk-mq's view of its queues (requests
+# dispatched, waiting, requeued; stopped queues), to tell a request lost
+# below the page cache from a folio locked with no request at all.
+hang_state() {
+	local dbg=/sys/kernel/debug/block/$name f
+	echo "in flight (reads writes): $(cat /sys/block/$name/inflight)"
+	mountpoint -q /sys/kernel/debug || mount -t debugfs none /sys/kernel/debug
+	for f in "$dbg"/state "$dbg"/requeue_list "$dbg"/hctx*/state \
+		 "$dbg"/hctx*/dispatch "$dbg"/hctx*/busy "$dbg"/hctx*/flags \
+		 "$dbg"/hctx*/sched_tags "$dbg"/sched/*; do
+		[ -r "$f" ] && echo "== ${f#"$dbg"/}" && cat "$f"
+	done
+}
+
 # watched SECS CMD...: run CMD; if it is not done after SECS, it hangs:
-# the blocked tasks' stacks go to the dmesg (sysrq w), the device's
-# requests in flight to $out/hang.txt, and CMD is killed (exit 124).
+# the blocked tasks' stacks go to the dmesg (sysrq w), hang_state() to
+# $out/hang.txt, and CMD is killed (exit 124). CMD's output goes through a
+# file, so that a reader that cannot be killed holds no pipe of ours.
 watched() {
-	local secs=$1 pid t=0
+	local secs=$1 pid t=0 st
 	shift
-	"$@" &
+	"$@" >/tmp/watched.out &
 	pid=$!
 	while kill -0 $pid 2>/dev/null; do
 		if ((t++ >= secs)); then
-			{ echo "hang after $secs s: $*"; date
-			  echo "in flight (reads writes): $(cat /sys/block/$name/inflight)"
-			} >>"$out/hang.txt"
+			{ echo "hang after $secs s: $*"; date; hang_state
+			} >>"$out/hang.txt" 2>&1
 			echo w >/proc/sysrq-trigger
-			kill -9 $pid
-			wait $pid
+			kill_tree $pid
 			return 124
 		fi
 		sleep 1
 	done
-	wait $pid
+	wait $pid && st=0 || st=$?
+	cat /tmp/watched.out
+	return $st
 }
 
 # row WORKLOAD READERS BS_KB REQUESTS SECTORS DECISIONS RUN [EXTRA]: one
