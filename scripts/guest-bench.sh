@@ -248,6 +248,11 @@ if [ -z "$quick" ]; then
 	measure seq-64k 1 64 rb seq -b 64 -r $rt "$mnt/main"
 	measure reverse-64k 1 64 rb reverse -b 64 -r $rt "$mnt/main"
 	measure stride-4k 1 4 rb stride -b 4 -r $rt "$mnt/main"
+	# strides of 16 and 256 pages: 4 KiB every 64 KiB (within a window),
+	# and every 1 MiB (larger than one: to the end of the file, unless
+	# -r stops it first)
+	measure stride-4k-64k 1 4 rb stride -b 4 -S 64 -r $rt "$mnt/main"
+	measure stride-4k-1m 1 4 rb stride -b 4 -S 1024 -r $rand_rt "$mnt/main"
 	measure rand-4k 1 4 rb rand -b 4 -r $rt "$mnt/main"
 	# --- 6: readahead thrashing (seed 004: 100 KiB/s streams started one
 	# per second under mem=128m): 100 streams at 400 KiB/s, an fd each,

@@ -6,7 +6,7 @@
  *
  *   rabench fill FILE MIB
  *   rabench MODE [-t threads] [-b bs_kib] [-r seconds] [-R kib_per_s]
- *                [-i start_ms] [-l] [-s] FILE...
+ *                [-i start_ms] [-S stride_kib] [-l] [-s] FILE...
  *
  * MODE    readers
  * seq     one thread per FILE, forward
@@ -16,7 +16,7 @@
  * mixed   one forward reader and -t - 1 random 4 KiB readers on one fd;
  *         the forward reader's throughput is reported
  * reverse one thread, bs blocks from the end of FILE to its start
- * stride  one thread, bs read, bs skipped
+ * stride  one thread, bs read every -S KiB (default: bs read, bs skipped)
  * rand    -t threads, random bs blocks
  * mmap    one thread, forward through a shared mapping
  * splice  one thread, forward, FILE -> pipe -> buffer
@@ -54,6 +54,7 @@ struct opts {
 	double start_gap;	/* seconds between stream starts */
 	bool loop;
 	bool own_fd;		/* shared: an fd per thread */
+	size_t stride;		/* stride: from one read to the next */
 };
 
 struct reader {
@@ -186,7 +187,7 @@ static void strided(struct reader *r, char *buf)
 
 	while (!out_of_time() && next_pos(r, &pos)) {
 		read_at(r, buf, pos, o.bs);
-		pos += 2 * o.bs;
+		pos += o.stride ? o.stride : 2 * o.bs;
 	}
 }
 
@@ -351,7 +352,7 @@ static void usage(void)
 	fprintf(stderr, "usage: rabench fill FILE MIB\n"
 		"       rabench seq|shared|coop|mixed|reverse|stride|rand|mmap|splice|thrash\n"
 		"               [-t threads] [-b bs_kib] [-r seconds] [-R kib_per_s]\n"
-		"               [-i start_ms] [-l] [-s] FILE...\n");
+		"               [-i start_ms] [-S stride_kib] [-l] [-s] FILE...\n");
 	exit(2);
 }
 
@@ -370,19 +371,21 @@ int main(int argc, char **argv)
 		usage();
 	o.mode = argv[1];
 	optind = 2;
-	while ((c = getopt(argc, argv, "t:b:r:R:i:ls")) != -1) {
+	while ((c = getopt(argc, argv, "t:b:r:R:i:S:ls")) != -1) {
 		switch (c) {
 		case 't': o.threads = atoi(optarg); break;
 		case 'b': o.bs = atol(optarg) * 1024; break;
 		case 'r': o.seconds = atof(optarg); break;
 		case 'R': o.rate = atof(optarg) * 1024; break;
 		case 'i': o.start_gap = atof(optarg) / 1000; break;
+		case 'S': o.stride = atol(optarg) * 1024; break;
 		case 'l': o.loop = true; break;
 		case 's': o.own_fd = true; break;
 		default: usage();
 		}
 	}
-	if (optind >= argc || !o.bs || o.bs % 4096 || o.seconds <= 0)
+	if (optind >= argc || !o.bs || o.bs % 4096 || o.seconds <= 0 ||
+	    (o.stride && o.stride < o.bs))
 		usage();
 	n = setup(rd, argc - optind, argv + optind);
 
