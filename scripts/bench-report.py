@@ -258,8 +258,12 @@ def main():
           "CPU) are counted in one more boot, left out of the timings",
           f"- thrash: OOM kills over all rounds: {ooms}",
           "- runs that hung (killed after 5 min, left out; the blocked tasks are in "
-          "that boot's dmesg): " + (", ".join(f"{r['kernel']} {r['hang']} round {r['round']}"
-                                              for r in res.hangs) or "none"), "",
+          "that boot's dmesg; \"lost queue run\": the device model's throttle lost "
+          "a queue run, the queue was run again and the result left out, see "
+          "guest-bench.sh): " + (", ".join(
+              f"{r['kernel']} {r['hang']} round {r['round']}"
+              + (" (lost queue run)" if r.get("lost_queue_run") else "")
+              for r in res.hangs) or "none"), "",
           table(res), "",
           f"![throughput vs readers]({model}-readers.png)",
           f"![window ramp-up]({model}-ramp.png)", ""]
