@@ -1,6 +1,9 @@
 #!/bin/bash
-# hang-hunt.sh OUT ITER: the hdd model, seq-1m and coop-4 in a loop; on a
-# run that does not finish in 60 s: blk-mq state + sysrq w, then stop.
+# hang-hunt.sh OUT ITER: the hdd model, seq-1m, coop-4 and seq-4k in a
+# loop (HUNT_RA: read_ahead_kb). Requests waiting in blk-mq's dispatch
+# list with none in flight and no read completed for 3 s: record blk-mq's
+# state in OUT/hang.txt and run the queue (KICK). A run that does not
+# finish in 60 s: blk-mq state + sysrq w, then stop (HANG).
 set -u
 . "$(dirname "$0")/guest-nullb.sh"
 out=$1 iter=$2
@@ -13,6 +16,7 @@ nullb_ext4 $name "$mnt" memory_backed=1 blocksize=4096 size=2048 \
 q=/sys/block/$name/queue
 echo mq-deadline >$q/scheduler
 echo 64 >$q/nr_requests
+[ -z "${HUNT_RA:-}" ] || echo $HUNT_RA >$q/read_ahead_kb
 "$rabench" fill "$mnt/main" 512
 hang_state() {
 	local dbg=/sys/kernel/debug/block/$name f
