@@ -67,7 +67,7 @@ echo "{\"device\": \"$model\", \"params\": \"$params\", \"scheduler\": \"$(sed '
 # The readahead decisions by reason, patched kernel only.
 ev=/sys/kernel/tracing/events/readahead/page_cache_ra_decision
 mountpoint -q /sys/kernel/tracing || mount -t tracefs tracefs /sys/kernel/tracing
-# blk-mq's queues, for lost_queue_run() and hang reports.
+# blk-mq's queues, for nullb_lost_queue_run and hang reports.
 mountpoint -q /sys/kernel/debug || mount -t debugfs none /sys/kernel/debug
 # Count only the bench disk's decisions (s_dev is MKDEV(major, minor)).
 read -r major minor < <(stat -L -c '%t %T' /dev/$name | while read -r a b; do echo $((16#$a)) $((16#$b)); done)
@@ -106,45 +106,13 @@ kill_tree() {
 	kill -9 "$1" 2>/dev/null || true
 }
 
-# hang_state: what a hang report needs besides the blocked tasks: the
-# device's requests in flight, and blk-mq's view of its queues (requests
-# dispatched, waiting, requeued; stopped queues), to tell a request lost
-# below the page cache from a folio locked with no request at all.
-hang_state() {
-	local dbg=/sys/kernel/debug/block/$name f
-	echo "in flight (reads writes): $(cat /sys/block/$name/inflight)"
-	mountpoint -q /sys/kernel/debug || mount -t debugfs none /sys/kernel/debug
-	for f in "$dbg"/state "$dbg"/requeue_list "$dbg"/hctx*/state \
-		 "$dbg"/hctx*/dispatch "$dbg"/hctx*/busy "$dbg"/hctx*/flags \
-		 "$dbg"/hctx*/sched_tags "$dbg"/sched/*; do
-		[ -r "$f" ] && echo "== ${f#"$dbg"/}" && cat "$f"
-	done
-}
-
-# lost_queue_run: requests wait in blk-mq's dispatch list with none in
-# flight. The hdd model's bandwidth throttle (null_blk mbps) passes
-# through that state for a few ms of every 20 ms tick: when a tick's
-# bytes run out it stops the queues and returns BLK_STS_DEV_RESOURCE, and
-# its timer restarts them. When the timer's queue run comes before blk-mq
-# has put the request back on the dispatch list, which is then marked
-# SCHED_RESTART (waiting for a completion that will not come), nothing
-# runs the queue again and the readers wait forever on locked folios:
-# seen in about one of 40 boots of a kernel that keeps the throttle busy
-# with 1 MiB requests (two READ|RAHEAD requests in hctx0/dispatch,
-# nothing in flight, no queue stopped, for 60 s).
-lost_queue_run() {
-	local f
-	[ "$(echo $(cat /sys/block/$name/inflight))" = "0 0" ] || return 1
-	for f in /sys/kernel/debug/block/$name/hctx*/dispatch; do
-		[ -n "$(cat "$f")" ] && return 0
-	done
-	return 1
-}
+# hang_state: what a hang report needs besides the blocked tasks.
+hang_state() { nullb_queue_state $name; }
 
 # watched SECS CMD...: run CMD; if it is not done after SECS, it hangs:
 # the blocked tasks' stacks go to the dmesg (sysrq w), hang_state() to
 # $out/hang.txt, and CMD is killed (exit 124). A queue run lost by the
-# device model (lost_queue_run() for 3 s in a row with no read completed)
+# device model (nullb_lost_queue_run for 3 s in a row, no read completed)
 # is recorded in hang.txt, the queue is run again, CMD goes on, and its
 # result is left out (exit 125). CMD's output goes through a file, so
 # that a reader that cannot be killed holds no pipe of ours.
@@ -155,12 +123,12 @@ watched() {
 	pid=$!
 	while kill -0 $pid 2>/dev/null; do
 		reads=$(awk '{print $1}' /sys/block/$name/stat)
-		if [ "$reads" != "$done" ] || ! lost_queue_run; then
+		if [ "$reads" != "$done" ] || ! nullb_lost_queue_run $name; then
 			lost=0 done=$reads
 		elif ((++lost >= 3)); then
 			{ echo "lost queue run after $t s, run again: $*"; date
 			  hang_state; } >>"$out/hang.txt" 2>&1
-			echo run >/sys/kernel/debug/block/$name/state
+			nullb_run_queue $name
 			kicked=1 lost=0
 		fi
 		if ((t++ >= secs)); then

@@ -5,9 +5,9 @@
 # state in OUT/hang.txt and run the queue (KICK). A run that does not
 # finish in 60 s: blk-mq state + sysrq w, then stop (HANG).
 set -u
-. "$(dirname "$0")/guest-nullb.sh"
+. "$(dirname "$0")/../../scripts/guest-nullb.sh"
 out=$1 iter=$2
-rabench=$(dirname "$0")/rabench
+rabench=${RABENCH:-$(dirname "$0")/rabench}	# gcc -O2 -pthread scripts/rabench.c
 name=rabench mnt=/tmp/rabench
 echo 0 >/proc/sys/kernel/hung_task_timeout_secs
 trap 'nullb_remove $name' EXIT
@@ -18,25 +18,7 @@ echo mq-deadline >$q/scheduler
 echo 64 >$q/nr_requests
 [ -z "${HUNT_RA:-}" ] || echo $HUNT_RA >$q/read_ahead_kb
 "$rabench" fill "$mnt/main" 512
-hang_state() {
-	local dbg=/sys/kernel/debug/block/$name f
-	echo "in flight (reads writes): $(cat /sys/block/$name/inflight)"
-	mountpoint -q /sys/kernel/debug || mount -t debugfs none /sys/kernel/debug
-	for f in "$dbg"/state "$dbg"/requeue_list "$dbg"/hctx*/state \
-		 "$dbg"/hctx*/dispatch "$dbg"/hctx*/busy "$dbg"/hctx*/flags \
-		 "$dbg"/hctx*/sched_tags "$dbg"/sched/*; do
-		[ -r "$f" ] && echo "== ${f#"$dbg"/}" && cat "$f"
-	done
-}
 mountpoint -q /sys/kernel/debug || mount -t debugfs none /sys/kernel/debug
-lost_run() {
-	local f
-	[ "$(echo $(cat /sys/block/$name/inflight))" = "0 0" ] || return 1
-	for f in /sys/kernel/debug/block/$name/hctx*/dispatch; do
-		[ -n "$(cat "$f")" ] && return 0
-	done
-	return 1
-}
 kicks=0 lost=0
 for ((i = 1; i <= iter; i++)); do
 	for cmd in "seq -b 1024 -r 3" "coop -t 4 -b 128 -r 3" "seq -b 4 -r 2"; do
@@ -48,10 +30,10 @@ for ((i = 1; i <= iter; i++)); do
 			reads=$(awk '{print $1}' /sys/block/$name/stat)
 			if [ "$reads" != "${done:-x}" ]; then
 				lost=0 done=$reads
-			elif lost_run; then
+			elif nullb_lost_queue_run $name; then
 				((++lost < 3)) || {
-					{ echo "LOST RUN iter $i: $cmd"; date; hang_state; } >>"$out/hang.txt" 2>&1
-					echo run >/sys/kernel/debug/block/$name/state
+					{ echo "LOST RUN iter $i: $cmd"; date; nullb_queue_state $name; } >>"$out/hang.txt" 2>&1
+					nullb_run_queue $name
 					kicks=$((kicks + 1)); lost=0
 					echo "KICK iter $i $cmd"
 				}
@@ -59,7 +41,7 @@ for ((i = 1; i <= iter; i++)); do
 				lost=0
 			fi
 			if ((t++ >= 60)); then
-				{ echo "HANG iter $i: $cmd"; date; hang_state; } >>"$out/hang.txt" 2>&1
+				{ echo "HANG iter $i: $cmd"; date; nullb_queue_state $name; } >>"$out/hang.txt" 2>&1
 				echo w >/proc/sysrq-trigger
 				sleep 2
 				dmesg >"$out/hang-dmesg.txt"
