@@ -278,9 +278,17 @@ if [ -z "$quick" ]; then
 	want thrash-100 && echo "{\"thrash_oom_kills\": $(awk '/oom_kill / {print $2}' $cg/thrash/memory.events), \"round\": $round}"
 fi
 
-# fio read the main file through the page cache too: check it once more.
+# fio read the main file through the page cache too: check it once more,
+# watched as the rows are (a base boot hung here once, unwatched).
 echo 3 >/proc/sys/vm/drop_caches
-rb seq -b 1024 "$mnt/main" >/dev/null
+st=0
+watched 300 rb seq -b 1024 "$mnt/main" >/dev/null || st=$?
+case $st in
+0) ;;
+124) echo "{\"hang\": \"check-main\", \"round\": $round}" ;;
+125) echo "{\"hang\": \"check-main\", \"round\": $round, \"lost_queue_run\": true}" ;;
+*) exit $st ;;
+esac
 
 # --- 9: cache-hot reads on a fast disk; also the CPU ceiling for each size
 hot=/tmp/rahot
