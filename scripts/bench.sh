@@ -3,7 +3,7 @@
 # (REPEAT rounds each, default 3) on the same emulated disks, run the
 # workloads of scripts/guest-bench.sh in each boot, and report medians side
 # by side: results/<model>.md, .csv, .jsonl and plots.
-#   MODELS="hdd ssd" (default; also "array", see guest-bench.sh)
+#   MODELS="hdd ssd" (default; also "array" and "hdd64", see guest-bench.sh)
 #   REPEAT=3   QUICK=1: hdd only, a reduced
 #   set of workloads, results under build/results/quick/ (not committed)
 #   ONLY=REGEX: only the workloads it matches (and the device's limits),
