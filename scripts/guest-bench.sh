@@ -306,7 +306,12 @@ if [ -z "$quick" ]; then
 		measure thrash-100-ra2m 100 4 sh -c "echo \$\$ >$cg/thrash/cgroup.procs && exec $rabench thrash -s -t 100 -b 4 -R 400 -i 50 -r 120 $mnt/main"
 		echo "$default_ra" >$q/read_ahead_kb
 	fi
-	want thrash && echo "{\"thrash_oom_kills\": $(awk '/oom_kill / {print $2}' $cg/thrash/memory.events), \"round\": $round}"
+	# the cgroup's OOM kills, if any thrash row ran (ONLY may pick one)
+	for w in thrash-100 thrash-100-16m thrash-200 thrash-100-ra2m; do
+		want $w || continue
+		echo "{\"thrash_oom_kills\": $(awk '/oom_kill / {print $2}' $cg/thrash/memory.events), \"round\": $round}"
+		break
+	done
 fi
 
 # fio read the main file through the page cache too: check it once more,
