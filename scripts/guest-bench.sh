@@ -287,23 +287,28 @@ if [ -z "$quick" ]; then
 	mountpoint -q $cg || mount -t cgroup2 none $cg
 	echo +memory >$cg/cgroup.subtree_control
 	mkdir -p $cg/thrash
+	# thrash_row NAME STREAMS KIB_PER_S START_MS: rabench's thrash readers,
+	# an fd each, in the thrash memory cgroup
+	thrash_row() {
+		measure "$1" "$2" 4 sh -c "echo \$\$ >$cg/thrash/cgroup.procs && exec $rabench thrash -s -t $2 -b 4 -R $3 -i $4 -r 120 $mnt/main"
+	}
 	echo 32M >$cg/thrash/memory.max
-	measure thrash-100 100 4 sh -c "echo \$\$ >$cg/thrash/cgroup.procs && exec $rabench thrash -s -t 100 -b 4 -R 400 -i 50 -r 120 $mnt/main"
+	thrash_row thrash-100 100 400 50
 	# Less memory than the base's windows need (128 KiB, two of them a
 	# stream): the same streams in 16 MiB, and seed 004's 200 streams of
 	# 100 KiB/s (one every 25 ms, 2.5 MiB each) in 32 MiB. Both kernels
 	# lose pages here.
 	echo 16M >$cg/thrash/memory.max
-	measure thrash-100-16m 100 4 sh -c "echo \$\$ >$cg/thrash/cgroup.procs && exec $rabench thrash -s -t 100 -b 4 -R 400 -i 50 -r 120 $mnt/main"
+	thrash_row thrash-100-16m 100 400 50
 	echo 32M >$cg/thrash/memory.max
-	measure thrash-200 200 4 sh -c "echo \$\$ >$cg/thrash/cgroup.procs && exec $rabench thrash -s -t 200 -b 4 -R 100 -i 25 -r 120 $mnt/main"
+	thrash_row thrash-200 200 100 25
 	# thrash-100 at the read_ahead_kb a SATA hdd gets by default: twice
 	# its largest request when it reports no optimal I/O size (2 MiB for
 	# this model's 1 MiB requests; blk_apply_bdi_limits()). The base's
 	# windows ramp up to it whatever memory holds.
 	if want thrash-100-ra2m; then
 		echo 2048 >$q/read_ahead_kb
-		measure thrash-100-ra2m 100 4 sh -c "echo \$\$ >$cg/thrash/cgroup.procs && exec $rabench thrash -s -t 100 -b 4 -R 400 -i 50 -r 120 $mnt/main"
+		thrash_row thrash-100-ra2m 100 400 50
 		echo "$default_ra" >$q/read_ahead_kb
 	fi
 	# the cgroup's OOM kills, if any thrash row ran (ONLY may pick one)
