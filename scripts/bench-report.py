@@ -43,6 +43,8 @@ def machine():
     qemu = subprocess.run(["qemu-system-x86_64", "--version"], capture_output=True,
                           text=True).stdout.splitlines()[0]
     accel = "KVM" if os.environ.get("RA_KVM") == "1" else "TCG"
+    if os.environ.get("RA_ICOUNT") == "1":
+        accel += " with -icount shift=0 (guest time = instructions executed)"
     return f"{os.cpu_count()} x {cpu}, {platform.node()}; {qemu}; guest under {accel}"
 
 

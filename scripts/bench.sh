@@ -8,12 +8,21 @@
 #   set of workloads, results under build/results/quick/ (not committed)
 #   ONLY=REGEX: only the workloads it matches (and the device's limits),
 #   results under build/results/only/ (not committed)
+#   ICOUNT=1: the guests' clocks count instructions (RA_ICOUNT in
+#   vm-run.sh), for CPU-bound rows (ONLY='^hot-'): their MiB/s are then
+#   bytes per guest instruction, free of the host's load; results under
+#   build/results/icount/ (not committed)
 . "$(dirname "$0")/lib.sh"
 
 repeat=${REPEAT:-3}
 quick=${QUICK:-}
 only=${ONLY:-}
-if [ -n "$quick" ] || [ -n "$only" ]; then
+icount=${ICOUNT:-}
+if [ -n "$icount" ]; then
+	models=${MODELS:-ssd}
+	dest=$BUILD/results/icount
+	export RA_ICOUNT=1
+elif [ -n "$quick" ] || [ -n "$only" ]; then
 	models=${MODELS:-hdd}
 	dest=$BUILD/results/$([ -n "$only" ] && echo only || echo quick)
 else

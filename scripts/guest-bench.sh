@@ -343,6 +343,13 @@ for bs in 4 $([ -n "$quick" ] || echo 32 64) 1024; do
 done
 want hot-rand-4 && res=$(rb rand -b 4 -r $rt "$hot/file") &&
 	row hot-rand-4 1 4 0 0 '{}' "$res" '"hot": true, '
+# the same 4 KiB reads, the data (checked above) left unchecked: the read
+# path's own cost, without the check's
+for mode in seq rand; do
+	want hot-nocheck-$mode-4 || continue
+	res=$(rb $mode -n $([ $mode = seq ] && echo -l) -b 4 -r $rt "$hot/file")
+	row hot-nocheck-$mode-4 1 4 0 0 '{}' "$res" '"hot": true, '
+done
 
 # --- window ramp-up of one 4 KiB sequential reader, from the events both
 # kernels have, for the plot

@@ -7,6 +7,10 @@
 # (vng's is not it), 124 on timeout, 125 if the guest never reported one, or
 # 126 if dmesg holds a WARN/BUG/Oops/KASAN/KCSAN/lockdep/panic report.
 # TCG by default; RA_KVM=1 uses KVM (it hangs at boot on some hosts).
+# RA_ICOUNT=1 (TCG only): the guest's clock counts instructions (QEMU's
+# -icount shift=0, one virtual ns each; idle time is skipped), so that a
+# CPU-bound run's timing is the guest's instruction count, whatever the
+# host's load.
 . "$(dirname "$0")/lib.sh"
 
 kernel=$BUILD/linux/.out-test/arch/x86/boot/bzImage
@@ -33,6 +37,12 @@ rm -f "$res/status" "$res/dmesg.txt" "$res/out.log"
 
 kvm=--disable-kvm accel=TCG
 [ "${RA_KVM:-0}" = 1 ] && kvm= accel=KVM
+qemu_opts=()
+if [ "${RA_ICOUNT:-0}" = 1 ]; then
+	[ "$accel" = TCG ] || die "RA_ICOUNT=1 needs TCG"
+	qemu_opts=(--qemu-opts "-icount shift=0,sleep=off")
+	accel="TCG, icount"
+fi
 # The command is passed as a quoted string; the guest wrapper records its
 # status and the dmesg where the host can read them.
 cmd=$(printf '%q ' "$TOP/scripts/guest-wrap.sh" "$res" "$@")
@@ -42,7 +52,7 @@ say "booting $label in QEMU ($accel, $mem): $*"
 export PATH=$VENV/bin:$PATH
 set +e
 timeout --foreground -k 10 "$tmo" "$VENV/bin/vng" --run "$kernel" $kvm -v \
-	--cpus 2 --memory "$mem" --rwdir "$res" --cwd "$TOP" \
+	--cpus 2 --memory "$mem" --rwdir "$res" --cwd "$TOP" "${qemu_opts[@]}" \
 	--append "null_blk.nr_devices=0 panic_on_warn=0 oops=panic panic=-1" \
 	--exec "$cmd" </dev/null >"$res/console.log" 2>&1 &
 vng_pid=$!
