@@ -24,9 +24,15 @@ nullb_remove() {
 }
 
 # nullb_ext4 NAME MOUNTPOINT ATTR=VALUE...: a disk formatted and mounted.
+# The guest's /tmp shows the host's files: one there by the mount point's
+# name (a host-built /tmp/rabench) would stop the run.
 nullb_ext4() {
 	local name=$1 mnt=$2
 	shift 2
+	if [ -e "$mnt" ] && [ ! -d "$mnt" ]; then
+		echo "$mnt is a file, not a directory (the host's /tmp?): remove it" >&2
+		return 1
+	fi
 	nullb_create "$name" "$@" && mkfs.ext4 -q -F "/dev/$name" &&
 		mkdir -p "$mnt" && mount "/dev/$name" "$mnt"
 }
