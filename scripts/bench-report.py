@@ -54,14 +54,20 @@ class Results:
         self.devices = [r for r in records if "device" in r]
         self.ooms = [r for r in records if "thrash_oom_kills" in r]
         self.hangs = [r for r in records if "hang" in r]
+        # runs whose readers the memory cgroup's OOM killer ended
+        self.killed = [r for r in records if "oom_killed" in r]
         self.by = {}
         for r in self.rows:
             self.by.setdefault((r["workload"], r["kernel"]), []).append(r)
-        self.workloads = list(dict.fromkeys(r["workload"] for r in self.rows))
+        self.workloads = list(dict.fromkeys(
+            [r["workload"] for r in self.rows] + [r["oom_killed"] for r in self.killed]))
         self.rounds = max(r["round"] for r in self.rows)
 
     def runs(self, w, k):
         return self.by.get((w, k), [])
+
+    def kills(self, w, k):
+        return [r for r in self.killed if r["oom_killed"] == w and r["kernel"] == k]
 
     def mib(self, w, k):
         return [r["run"]["mib_s"] for r in self.runs(w, k)]
@@ -103,7 +109,7 @@ class Results:
                 reasons.setdefault(reason, []).append(n)
         return {
             "readers": runs[0]["readers"], "bs_kb": runs[0]["bs_kb"],
-            "median": m, "min": min(vals), "max": max(vals),
+            "runs": len(runs), "median": m, "min": min(vals), "max": max(vals),
             "pct": min(100.0, 100 * m / lim) if lim else None,
             "requests": statistics.median(reqs),
             "avg_req_kb": statistics.median(avg) if avg else 0.0,
@@ -128,11 +134,14 @@ def write_csv(res, path):
                               f"{s['requests']:.0f}", f"{s['avg_req_kb']:.1f}"])
 
 
-def cell(s):
+def cell(s, kills):
+    rounds = len(kills) + (s["runs"] if s else 0)
+    killed = f"OOM-killed in {len(kills)} of {rounds} rounds" if kills else ""
     if not s:
-        return "-"
+        return killed or "-"
     pct = "" if s["pct"] is None else f" ({s['pct']:.0f}%)"
-    return f"{s['median']:.1f} [{s['min']:.1f}-{s['max']:.1f}]{pct}"
+    return f"{s['median']:.1f} [{s['min']:.1f}-{s['max']:.1f}]{pct}" + \
+        (f", {killed}" if killed else "")
 
 
 def reqs(s):
@@ -147,12 +156,13 @@ def table(res):
              "|---|---|---|---|---|---|---|---|---|---|"]
     for w in res.workloads:
         b, p = res.summary(w, "base"), res.summary(w, "patched")
-        first = b or p
+        first = b or p or (res.kills(w, "base") + res.kills(w, "patched"))[0]
         ratio = f"{p['median'] / b['median']:.2f}x" if b and p and b["median"] else "-"
         waste = ", ".join("-" if not s or s["dev_per_read"] is None
                           else f"{s['dev_per_read']:.2f}" for s in (b, p))
         dec = " ".join(f"{k}:{v:g}" for k, v in (p or {}).get("decisions", {}).items()) or "-"
-        lines.append(f"| {w} | {first['readers']} | {first['bs_kb']} | {cell(b)} | {cell(p)} "
+        lines.append(f"| {w} | {first['readers']} | {first['bs_kb']} | {cell(b, res.kills(w, 'base'))} "
+                     f"| {cell(p, res.kills(w, 'patched'))} "
                      f"| {ratio} | {reqs(b)} | {reqs(p)} | {waste} | {dec} |")
     return "\n".join(lines)
 
@@ -258,7 +268,10 @@ def main():
           "bytes the device read per byte the readers got; the patched kernel's "
           "decisions (page_cache_ra_decision reasons, a histogram that costs "
           "CPU) are counted in one more boot, left out of the timings",
-          f"- thrash: OOM kills over all rounds: {ooms}",
+          f"- thrash: OOM kills over all rounds: {ooms}; runs the OOM killer ended "
+          "(left out of the medians): " + (", ".join(
+              f"{r['kernel']} {r['oom_killed']} round {r['round']}"
+              for r in res.killed) or "none"),
           "- runs that hung (killed after 5 min, left out; the blocked tasks are in "
           "that boot's dmesg; \"lost queue run\": the device model's throttle lost "
           "a queue run, the queue was run again and the result left out, see "
