@@ -6,7 +6,8 @@
  *
  *   rabench fill FILE MIB
  *   rabench MODE [-t threads] [-b bs_kib] [-r seconds] [-R kib_per_s]
- *                [-i start_ms] [-S stride_kib] [-l] [-s] [-n] FILE...
+ *                [-i start_ms] [-S stride_kib] [-O start_mib] [-l] [-s] [-n]
+ *                [-H] FILE...
  *
  * MODE    readers
  * seq     one thread per FILE, forward
@@ -18,7 +19,8 @@
  * reverse one thread, bs blocks from the end of FILE to its start
  * stride  one thread, bs read every -S KiB (default: bs read, bs skipped)
  * rand    -t threads, random bs blocks
- * mmap    one thread, forward through a shared mapping
+ * mmap    one thread, forward through a shared mapping, from -O MiB into
+ *         FILE (default 0); -H advises MADV_HUGEPAGE for the mapping
  * splice  one thread, forward, FILE -> pipe -> buffer
  * thrash  -t forward streams on regions of one FILE, each at -R KiB/s,
  *         started -i ms apart
@@ -59,6 +61,8 @@ struct opts {
 	bool own_fd;		/* shared: an fd per thread */
 	bool no_check;		/* -n: do not check the data */
 	size_t stride;		/* stride: from one read to the next */
+	off_t map_start;	/* mmap: -O, where the reader starts */
+	bool hugepage;		/* mmap: -H, MADV_HUGEPAGE */
 };
 
 struct reader {
@@ -221,10 +225,12 @@ static void cooperative(struct reader *r, char *buf)
 static void mapped(struct reader *r)
 {
 	char *map = mmap(NULL, r->end, PROT_READ, MAP_SHARED, r->fd, 0);
-	off_t pos = 0;
+	off_t pos = o.map_start;
 
 	if (map == MAP_FAILED)
 		die("mmap");
+	if (o.hugepage && madvise(map, r->end, MADV_HUGEPAGE))
+		die("madvise(MADV_HUGEPAGE)");
 	while (!out_of_time() && next_pos(r, &pos)) {
 		check(r, map + pos, pos, o.bs);
 		r->bytes += o.bs;
@@ -358,7 +364,8 @@ static void usage(void)
 	fprintf(stderr, "usage: rabench fill FILE MIB\n"
 		"       rabench seq|shared|coop|mixed|reverse|stride|rand|mmap|splice|thrash\n"
 		"               [-t threads] [-b bs_kib] [-r seconds] [-R kib_per_s]\n"
-		"               [-i start_ms] [-S stride_kib] [-l] [-s] [-n] FILE...\n");
+		"               [-i start_ms] [-S stride_kib] [-O start_mib] [-l] [-s]\n"
+		"               [-n] [-H] FILE...\n");
 	exit(2);
 }
 
@@ -377,7 +384,7 @@ int main(int argc, char **argv)
 		usage();
 	o.mode = argv[1];
 	optind = 2;
-	while ((c = getopt(argc, argv, "t:b:r:R:i:S:lsn")) != -1) {
+	while ((c = getopt(argc, argv, "t:b:r:R:i:S:O:lsnH")) != -1) {
 		switch (c) {
 		case 't': o.threads = atoi(optarg); break;
 		case 'b': o.bs = atol(optarg) * 1024; break;
@@ -388,6 +395,8 @@ int main(int argc, char **argv)
 		case 'l': o.loop = true; break;
 		case 's': o.own_fd = true; break;
 		case 'n': o.no_check = true; break;
+		case 'O': o.map_start = (off_t)atol(optarg) << 20; break;
+		case 'H': o.hugepage = true; break;
 		default: usage();
 		}
 	}
