@@ -7,7 +7,7 @@
  *   rabench fill FILE MIB
  *   rabench MODE [-t threads] [-b bs_kib] [-r seconds] [-R kib_per_s]
  *                [-i start_ms] [-S stride_kib] [-O start_mib] [-l] [-s] [-n]
- *                [-H] FILE...
+ *                [-w times] [-H] FILE...
  *
  * MODE    readers
  * seq     one thread per FILE, forward
@@ -26,7 +26,9 @@
  *         started -i ms apart
  *
  * -n leaves the data unchecked: for cache-hot rows on data already checked,
- * whose cost is then the read path's alone.
+ * whose cost is then the read path's alone. -w N checks it N times: a
+ * reader with work to do on what it reads, which readahead lets overlap
+ * with the device's.
  *
  * Readers stop at the end of their region (with -l they wrap around) or
  * after -r seconds. Prints one line of JSON: bytes read, seconds, MiB/s.
@@ -63,6 +65,7 @@ struct opts {
 	size_t stride;		/* stride: from one read to the next */
 	off_t map_start;	/* mmap: -O, where the reader starts */
 	bool hugepage;		/* mmap: -H, MADV_HUGEPAGE */
+	int work;		/* -w: times to check the data */
 };
 
 struct reader {
@@ -75,7 +78,9 @@ struct reader {
 	double finished;
 };
 
-static struct opts o = { .threads = 1, .bs = 4096, .seconds = 3600 };
+static struct opts o = {
+	.threads = 1, .bs = 4096, .seconds = 3600, .work = 1,
+};
 static double t0, deadline;
 static atomic_bool stop;
 static atomic_llong coop_cursor;
@@ -114,14 +119,17 @@ static void check(const struct reader *r, const void *buf, off_t pos, size_t len
 {
 	const uint64_t *w = buf;
 	size_t i;
+	int n;
 
 	if (o.no_check)
 		return;
-	for (i = 0; i < len / 8; i++) {
-		if (w[i] != pattern(r->seed, pos + i * 8)) {
-			fprintf(stderr, "rabench: bad data at offset %lld\n",
-				(long long)(pos + i * 8));
-			exit(1);
+	for (n = 0; n < o.work; n++) {
+		for (i = 0; i < len / 8; i++) {
+			if (w[i] != pattern(r->seed, pos + i * 8)) {
+				fprintf(stderr, "rabench: bad data at offset %lld\n",
+					(long long)(pos + i * 8));
+				exit(1);
+			}
 		}
 	}
 }
@@ -365,7 +373,7 @@ static void usage(void)
 		"       rabench seq|shared|coop|mixed|reverse|stride|rand|mmap|splice|thrash\n"
 		"               [-t threads] [-b bs_kib] [-r seconds] [-R kib_per_s]\n"
 		"               [-i start_ms] [-S stride_kib] [-O start_mib] [-l] [-s]\n"
-		"               [-n] [-H] FILE...\n");
+		"               [-n] [-w times] [-H] FILE...\n");
 	exit(2);
 }
 
@@ -384,7 +392,7 @@ int main(int argc, char **argv)
 		usage();
 	o.mode = argv[1];
 	optind = 2;
-	while ((c = getopt(argc, argv, "t:b:r:R:i:S:O:lsnH")) != -1) {
+	while ((c = getopt(argc, argv, "t:b:r:R:i:S:O:lsnw:H")) != -1) {
 		switch (c) {
 		case 't': o.threads = atoi(optarg); break;
 		case 'b': o.bs = atol(optarg) * 1024; break;
@@ -397,10 +405,12 @@ int main(int argc, char **argv)
 		case 'n': o.no_check = true; break;
 		case 'O': o.map_start = (off_t)atol(optarg) << 20; break;
 		case 'H': o.hugepage = true; break;
+		case 'w': o.work = atoi(optarg); break;
 		default: usage();
 		}
 	}
 	if (optind >= argc || !o.bs || o.bs % 4096 || o.seconds <= 0 ||
+	    o.work < 1 ||
 	    (o.stride && o.stride < o.bs))
 		usage();
 	n = setup(rd, argc - optind, argv + optind);
