@@ -2,6 +2,7 @@
 #   make check       checkpatch + build + boot + KUnit + selftests
 #   make bench       base vs patched benchmark
 #   make ratrace     base vs patched block requests of seven readers
+#   make hangloop    the readers that lost queue runs, ROUNDS times (KERNEL=base|linux)
 #   make tree        build/linux = base + patches/ (git am)
 #   make export      build/linux commits -> patches/
 #   make checkpatch  scripts/checkpatch.pl --strict on every patch
@@ -12,13 +13,15 @@
 SHELL := /bin/bash
 FLAVOUR ?= test
 
-.PHONY: check bench ratrace bisect tree export checkpatch kernel base vm deps fetch clean
+.PHONY: check bench ratrace hangloop bisect tree export checkpatch kernel base vm deps fetch clean
 check: deps
 	scripts/check.sh $(FLAVOUR)
 bisect: deps
 	scripts/bisect-build.sh
 ratrace: deps
 	scripts/ratrace.sh
+hangloop: deps
+	scripts/hangloop.sh
 bench: deps
 	scripts/bench.sh
 tree: deps

@@ -12,7 +12,6 @@ CPU's (the same size of reads from a hot page cache; under TCG that can be
 the lower one).
 """
 import csv
-import datetime
 import json
 import os
 import platform
@@ -31,6 +30,7 @@ KERNELS = ("base", "patched")
 CSV_HEADER = ["workload", "kernel", "readers", "bs_kb", "mib_s_median", "mib_s_min",
               "mib_s_max", "pct_of_limit", "requests", "avg_req_kb"]
 HOT_SIZES = (4, 32, 64, 1024)
+SLOW_READ_MS = 1000
 
 
 def machine():
@@ -53,7 +53,10 @@ class Results:
         self.rows = [r for r in records if "workload" in r]
         self.devices = [r for r in records if "device" in r]
         self.ooms = [r for r in records if "thrash_oom_kills" in r]
-        self.hangs = [r for r in records if "hang" in r]
+        # reads that took more than a second: a stall below the page
+        # cache, or a device model that lost a request
+        self.slow = [r for r in self.rows
+                     if r["run"].get("max_read_ms", 0) > SLOW_READ_MS]
         # runs whose readers the memory cgroup's OOM killer ended
         self.killed = [r for r in records if "oom_killed" in r]
         self.by = {}
@@ -167,6 +170,21 @@ def table(res):
     return "\n".join(lines)
 
 
+def below_base(res):
+    """Rows the series reads slower than the base: each one is a finding
+    until an A/B repeat shows it within the spread."""
+    out = []
+    for w in res.workloads:
+        b, p = res.summary(w, "base"), res.summary(w, "patched")
+        if not (b and p and b["median"]) or p["median"] >= b["median"]:
+            continue
+        overlap = "ranges overlap" if p["max"] >= b["min"] else "ranges apart"
+        out.append(f"{w} {p['median'] / b['median']:.2f}x (base {b['median']:.1f} "
+                   f"[{b['min']:.1f}-{b['max']:.1f}], patched {p['median']:.1f} "
+                   f"[{p['min']:.1f}-{p['max']:.1f}], {overlap})")
+    return out
+
+
 def plot_readers(res, model, path):
     fig, ax = plt.subplots(figsize=(7, 4.5))
     for stem, style in (("bsr", "-"), ("shared", "--")):
@@ -237,6 +255,7 @@ def plot_ramp(raw, model, path):
 
 def main():
     raw, model, base_version, dest = sys.argv[1:5]
+    meta = json.load(open(os.path.join(raw, "meta.json")))
     src = os.path.join(raw, f"{model}.jsonl")
     res = Results([json.loads(line) for line in open(src) if line.strip()])
     os.makedirs(dest, exist_ok=True)
@@ -251,13 +270,17 @@ def main():
                     if res.pooled(f"hot-seq-{s}"))
     ooms = sum(r["thrash_oom_kills"] for r in res.ooms)
     md = [f"# make bench: {model} model", "",
-          f"- date: {datetime.date.today()}; base: Debian linux-source-7.2 {base_version} "
-          f"(Linux {base_version.split('-')[0]}); patched: base + patches/series",
+          f"- date: {meta['date']}; base: Debian linux-source-7.2 {base_version} "
+          f"(Linux {base_version.split('-')[0]})"
+          + "".join(f" + \"{s}\"" for s in meta["base"]["patches"]) + "; "
+          f"patched: base + {meta['series']['patches']} patches "
+          f"(repository commit {meta['series']['commit'][:12]}); see meta.json",
           f"- machine: {machine()}",
-          f"- device: null_blk `{dev.get('params', '?')}`, memory-backed, timer completions, "
-          f"max request {dev.get('max_sectors_kb', '?')} KiB, scheduler {dev.get('scheduler', '?')}, "
-          f"nr_requests {dev.get('nr_requests', '?')}, default read_ahead_kb "
-          f"{dev.get('read_ahead_kb', '?')}; ext4; guest {dev.get('mem_mib', '?')} MiB",
+          f"- device: null_blk `{dev.get('params', '?')}`; max request "
+          f"{dev.get('max_sectors_kb', '?')} KiB, scheduler {dev.get('scheduler', '?')}, "
+          f"nr_requests {dev.get('nr_requests', '?')}, rotational {dev.get('rotational', '?')}, "
+          f"read_ahead_kb {dev.get('read_ahead_kb', '?')} (the block layer's default for "
+          f"this device); ext4; guest {dev.get('mem_mib', '?')} MiB",
           f"- ceilings (medians over both kernels): device, the better of O_DIRECT 1 MiB "
           f"at depth 8 and 4 MiB at depth 4: **{res.device_limit():.1f} MiB/s**; O_DIRECT 4 KiB random at depth 32: "
           f"{statistics.median(iops) if iops else 0:.0f} IOPS; guest CPU, hot page cache "
@@ -272,13 +295,13 @@ def main():
           "(left out of the medians): " + (", ".join(
               f"{r['kernel']} {r['oom_killed']} round {r['round']}"
               for r in res.killed) or "none"),
-          "- runs that hung (killed after 5 min, left out; the blocked tasks are in "
-          "that boot's dmesg; \"lost queue run\": the device model's throttle lost "
-          "a queue run, the queue was run again and the result left out, see "
-          "guest-bench.sh): " + (", ".join(
-              f"{r['kernel']} {r['hang']} round {r['round']}"
-              + (" (lost queue run)" if r.get("lost_queue_run") else "")
-              for r in res.hangs) or "none"), "",
+          "- stalls: none (a read that stalls for 3 s with requests queued, or a "
+          "run not done in 5 min, fails the whole bench); runs whose longest "
+          f"single read took more than {SLOW_READ_MS} ms: " + (", ".join(
+              f"{r['kernel']} {r['workload']} round {r['round']} "
+              f"({r['run']['max_read_ms']:.0f} ms)"
+              for r in res.slow) or "none"),
+          "- rows below 1.00x of the base: " + ("; ".join(below_base(res)) or "none"), "",
           table(res), "",
           f"![throughput vs readers]({model}-readers.png)",
           f"![window ramp-up]({model}-ramp.png)", ""]

@@ -2,50 +2,71 @@
 # make bench: build the base and the patched kernel, boot them alternately
 # (REPEAT rounds each, default 3) on the same emulated disks, run the
 # workloads of scripts/guest-bench.sh in each boot, and report medians side
-# by side: results/<model>.md, .csv, .jsonl and plots.
-#   MODELS="hdd ssd" (default; also "array" and "hdd64", see guest-bench.sh)
-#   REPEAT=3   QUICK=1: hdd only, a reduced
-#   set of workloads, results under build/results/quick/ (not committed)
-#   ONLY=REGEX: only the workloads it matches (and the device's limits),
-#   results under build/results/only/ (not committed)
+# by side: <model>.md, .csv, .jsonl, plots, and meta.json (what was
+# measured: date, host, base, series commit and patches, command, models).
+#   MODELS="hdd ssd cloud" (default; any device of configs/devices.conf)
+#   REPEAT=3
+#   QUICK=1: hdd only, a reduced set of workloads
+#   ONLY=REGEX: only the workloads it matches (and the device's limits)
 #   ICOUNT=1: the guests' clocks count instructions (RA_ICOUNT in
 #   vm-run.sh), for CPU-bound rows (ONLY='^hot-'): their MiB/s are then
-#   bytes per guest instruction, free of the host's load; results under
-#   build/results/icount/ (not committed)
+#   bytes per guest instruction, free of the host's load; ssd by default
+# A full run (none of QUICK, ONLY, ICOUNT and the default models) replaces
+# results/latest/ once every model is done; any other run goes to
+# results/runs/<date>-<what>/. A stall or hang in any boot stops the run.
 . "$(dirname "$0")/lib.sh"
 
 repeat=${REPEAT:-3}
 quick=${QUICK:-}
 only=${ONLY:-}
 icount=${ICOUNT:-}
+all_models="hdd ssd cloud"
 if [ -n "$icount" ]; then
 	models=${MODELS:-ssd}
-	dest=$BUILD/results/icount
 	export RA_ICOUNT=1
 elif [ -n "$quick" ] || [ -n "$only" ]; then
 	models=${MODELS:-hdd}
-	dest=$BUILD/results/$([ -n "$only" ] && echo only || echo quick)
 else
-	models=${MODELS:-hdd ssd}
-	dest=$TOP/results
+	models=${MODELS:-$all_models}
 fi
 ((repeat >= 3)) || die "REPEAT=$repeat: medians need at least 3 rounds"
+for m in $models; do
+	grep -q "^$m[[:space:]]" "$TOP/configs/devices.conf" ||
+		die "MODELS: no device '$m' in configs/devices.conf"
+done
 stamp=$(date -u +%Y%m%d-%H%M%S)
+if [ -z "$quick$only$icount" ] && [ "$models" = "$all_models" ]; then
+	dest=$TOP/results/latest
+else
+	what=$(echo "${quick:+quick }${icount:+icount }${only:+only-$only }$models" |
+	       tr -c 'a-zA-Z0-9\n-' '-' | tr -s - | sed 's/-$//')
+	dest=$TOP/results/runs/${stamp%%-*}-$what
+fi
 raw=$BUILD/results/bench-$stamp
-mkdir -p "$raw" "$dest"
+mkdir -p "$raw"
 
+# The series measured is patches/ as committed: refuse a tree that differs.
+"$TOP/scripts/export.sh" --verify ||
+	die "build/linux differs from patches/: 'make export' (or 'make tree') first"
 # Boot copies of the images: the trees stay free for work while this runs.
 for t in base linux; do
-	[ -d "$BUILD/$t/.git" ] || "$TOP/scripts/tree.sh" "$t"
 	"$TOP/scripts/build.sh" "$t" test
 	cp "$BUILD/$t/.out-test/arch/x86/boot/bzImage" "$raw/bzImage-$t"
 done
-git -C "$BUILD/linux" log --oneline base..HEAD >"$raw/series.txt"
 # ...and copies of the guest side, so that editing scripts/ cannot change
 # a run halfway (bash reads a script as it runs it).
 mkdir -p "$raw/bin"
-cp "$TOP/scripts/guest-bench.sh" "$TOP/scripts/guest-nullb.sh" "$raw/bin/"
+cp "$TOP/scripts/guest-bench.sh" "$TOP/scripts/guest-nullb.sh" \
+	"$TOP/configs/devices.conf" "$raw/bin/"
 gcc -O2 -Wall -pthread -o "$raw/bin/rabench" "$TOP/scripts/rabench.c"
+
+# What is measured, written before the first boot.
+cmd="make bench"
+for v in MODELS REPEAT QUICK ONLY ICOUNT; do
+	[ -z "${!v:-}" ] || cmd+=" $v=${!v}"
+done
+# shellcheck disable=SC2086
+"$TOP/scripts/meta.py" "$raw/meta.json" "$cmd" $models
 
 # boot MODEL KERNEL LABEL ROUND [ENV...]: one guest run of guest-bench.sh,
 # its rows appended to MODEL.jsonl with "kernel": LABEL.
@@ -56,7 +77,7 @@ boot() {
 	"$TOP/scripts/vm-run.sh" -m 6G -t 1800 -o "$run" -k "$raw/bzImage-$t" \
 		-- env BENCH_ONLY="$only" "$@" \
 		"$raw/bin/guest-bench.sh" "$model" "$round" "$run" $quick ||
-		die "benchmark run failed: $run"
+		die "benchmark run failed: $run (hang.txt, dmesg.txt)"
 	grep '^{' "$run/out.log" |
 		sed "s/^{/{\"kernel\": \"$label\", /" >>"$raw/$model.jsonl"
 }
@@ -78,6 +99,18 @@ for model in $models; do
 	say "$model: decisions of the patched kernel ($((SECONDS - start)) s so far)"
 	boot "$model" linux traced 0 BENCH_DECISIONS=1
 	/usr/bin/python3 "$TOP/scripts/bench-report.py" "$raw" "$model" \
-		"$(cat "$BASE_GIT/debian-version")" "$dest"
+		"$(cat "$BASE_GIT/debian-version")" "$raw/report"
 done
+python3 - "$raw/meta.json" "$repeat" $((SECONDS - start)) <<'PY'
+import datetime, json, sys
+meta = json.load(open(sys.argv[1]))
+meta["rounds"] = int(sys.argv[2])
+meta["guest_seconds"] = int(sys.argv[3])
+meta["finished"] = datetime.datetime.now(datetime.timezone.utc).strftime("%Y-%m-%dT%H:%M:%SZ")
+json.dump(meta, open(sys.argv[1], "w"), indent=1)
+PY
+cp "$raw/meta.json" "$raw/report/"
+rm -rf "$dest"
+mkdir -p "$(dirname "$dest")"
+cp -r "$raw/report" "$dest"
 say "make bench: $((SECONDS - start)) s of guest runs; results in $dest"

@@ -13,7 +13,10 @@ tree=${1:-linux}
 flavour=${2:-test}
 src=$BUILD/$tree
 out=.out-$flavour
-[ -d "$src/.git" ] || "$TOP/scripts/tree.sh" "$tree"
+# The base tree follows BASE_PATCHES (a no-op when it does already).
+if [ "$tree" = base ] || [ ! -d "$src/.git" ]; then
+	"$TOP/scripts/tree.sh" "$tree"
+fi
 
 frags=("$TOP/configs/vm.config" "$TOP/configs/test.config")
 # The series' own options exist only in the patched tree.

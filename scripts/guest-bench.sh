@@ -3,36 +3,9 @@
 # on stdout.
 #   guest-bench.sh MODEL ROUND OUTDIR [quick]
 # BENCH_ONLY=REGEX runs only the workloads it matches (and the limits).
-# MODEL (null_blk, memory-backed, completions from a timer, requests up to
-# 1 MiB, ext4):
-#   hdd  8 ms per request, one request in service at a time, 100 MiB/s,
-#        mq-deadline with 64 requests queued: a request costs the larger
-#        of 8 ms and its transfer time, so 128 KiB requests give 16 MiB/s,
-#        512 KiB 62 MiB/s and 1 MiB ones the full 100 MiB/s (seed 003's
-#        serial disk, where larger requests are always better). The
-#        throttle is mbps=101: null_blk refills (mbps << 20) / 50 bytes
-#        every 20 ms tick, which for mbps=100 is 2,097,100 bytes, 52 short
-#        of two 1 MiB requests, so 1 MiB requests were served one per tick
-#        (50 MiB/s) and a 1 MiB window lost to a 512 KiB one. Not flagged
-#        rotational, as an hdd looks through virtio-blk: the block layer
-#        then leaves read_ahead_kb at the kernel's default (a rotational
-#        disk without io_opt gets twice its max request, 2 MiB here: the
-#        rasweep rows show both).
-#   ssd  100 us per request, 64 in service, no bandwidth throttle: under
-#        TCG the guest CPU, not null_blk, is the ceiling (O_DIRECT reaches
-#        1.6 GiB/s, buffered 4 KiB reads ~300 MiB/s even from the cache).
-#   array 5 ms per request, 8 in service, no bandwidth throttle,
-#        mq-deadline with 64 requests queued: a small disk array or a
-#        network volume, where depth is what buys throughput. Random 64
-#        KiB reads get 12.5 MiB/s one at a time and 100 MiB/s with 8 in
-#        flight, which is below what the guest CPU reads through the page
-#        cache under TCG: the one model on which buffered reads at depth
-#        can show that they keep up with O_DIRECT (the hdd serves one
-#        request at a time, the ssd is bound by the guest CPU).
-#   hdd64 the hdd model with 64 requests in service: the model of the
-#        issues' first measurements (O_DIRECT at depth 8 above the rate of
-#        one request at a time), on which a stream and random readers of
-#        the same file do not take turns at a single slot.
+# MODEL: a device of configs/devices.conf (hdd, ssd, cloud, array, hdd64),
+# as the block layer sets it up: read_ahead_kb is its default for that
+# device (the hdd is rotational, so 2 MiB; the others 128 KiB).
 # Every row carries the device's block requests and sectors for the run;
 # rabench checks every byte it reads, fio rows are re-read and checked at
 # the end. On a kernel with readahead:page_cache_ra_decision, with
@@ -55,34 +28,22 @@ rt=3 main_mb=512 bsr_mb=64 hot_mb=512
 rand_rt=10
 [ -n "$quick" ] && rt=2 main_mb=256 bsr_mb=16 hot_mb=128 rand_rt=2
 
-case $model in
-hdd) params="completion_nsec=8000000 mbps=101 hw_queue_depth=1" ;;
-ssd) params="completion_nsec=100000 hw_queue_depth=64" ;;
-array) params="completion_nsec=5000000 hw_queue_depth=8" ;;
-hdd64) params="completion_nsec=8000000 mbps=101 hw_queue_depth=64" ;;
-*) echo "unknown model $model" >&2; exit 2 ;;
-esac
-
+params=$(nullb_model_words "$model") || exit 2
 trap 'nullb_remove $name; nullb_remove rahot' EXIT
-# null_blk takes its model before power-on only.
-# shellcheck disable=SC2086
-nullb_ext4 $name "$mnt" memory_backed=1 blocksize=4096 size=2048 \
-	max_sectors=2048 irqmode=2 $params
+nullb_model $name "$model" "$mnt"
 q=/sys/block/$name/queue
-echo mq-deadline >$q/scheduler
-[ "$model" = ssd ] || echo 64 >$q/nr_requests
 "$rabench" fill "$mnt/main" $main_mb
 if [[ -z ${BENCH_ONLY:-} || $BENCH_ONLY == *bsr* ]]; then
 	for i in $(seq 0 15); do "$rabench" fill "$mnt/bsr.$i" $bsr_mb; done
 fi
 default_ra=$(cat $q/read_ahead_kb)
 
-echo "{\"device\": \"$model\", \"params\": \"$params\", \"scheduler\": \"$(sed 's/.*\[\(.*\)\].*/\1/' $q/scheduler)\", \"read_ahead_kb\": $default_ra, \"max_sectors_kb\": $(cat $q/max_sectors_kb), \"nr_requests\": $(cat $q/nr_requests), \"mem_mib\": $(($(awk '/MemTotal/ {print $2}' /proc/meminfo) / 1024))}"
+echo "{\"device\": \"$model\", \"params\": \"$params\", \"scheduler\": \"$(sed 's/.*\[\(.*\)\].*/\1/' $q/scheduler)\", \"read_ahead_kb\": $default_ra, \"rotational\": $(cat $q/rotational), \"max_sectors_kb\": $(cat $q/max_sectors_kb), \"nr_requests\": $(cat $q/nr_requests), \"mem_mib\": $(($(awk '/MemTotal/ {print $2}' /proc/meminfo) / 1024))}"
 
 # The readahead decisions by reason, patched kernel only.
 ev=/sys/kernel/tracing/events/readahead/page_cache_ra_decision
 mountpoint -q /sys/kernel/tracing || mount -t tracefs tracefs /sys/kernel/tracing
-# blk-mq's queues, for nullb_lost_queue_run and hang reports.
+# blk-mq's queues, for nullb_busy and hang reports.
 mountpoint -q /sys/kernel/debug || mount -t debugfs none /sys/kernel/debug
 # Count only the bench disk's decisions (s_dev is MKDEV(major, minor)).
 read -r major minor < <(stat -L -c '%t %T' /dev/$name | while read -r a b; do echo $((16#$a)) $((16#$b)); done)
@@ -124,41 +85,37 @@ kill_tree() {
 # hang_state: what a hang report needs besides the blocked tasks.
 hang_state() { nullb_queue_state $name; }
 
-# watched SECS CMD...: run CMD; if it is not done after SECS, it hangs:
-# the blocked tasks' stacks go to the dmesg (sysrq w), hang_state() to
-# $out/hang.txt, and CMD is killed (exit 124). A queue run lost by the
-# device model (nullb_lost_queue_run for 3 s in a row, no read completed)
-# is recorded in hang.txt, the queue is run again, CMD goes on, and its
-# result is left out (exit 125). CMD's output goes through a file, so
-# that a reader that cannot be killed holds no pipe of ours.
+# watched SECS CMD...: run CMD. A stall (no read completed for 3 s while
+# CMD runs: the device model lost a queue run, or worse) or a run not
+# done after SECS ends the boot with a failure: blk-mq's state goes to
+# $out/hang.txt, the blocked tasks' stacks to the dmesg (sysrq w). A
+# stall is never left out quietly: the numbers of a boot that had one
+# are not comparable. CMD's output goes through a file, so that a reader
+# that cannot be killed holds no pipe of ours.
 watched() {
-	local secs=$1 pid t=0 lost=0 kicked= st reads done=-1
+	local secs=$1 pid t=0 idle=0 reads done=-1 what=
 	shift
 	"$@" >/tmp/watched.out &
 	pid=$!
 	while kill -0 $pid 2>/dev/null; do
 		reads=$(awk '{print $1}' /sys/block/$name/stat)
-		if [ "$reads" != "$done" ] || ! nullb_lost_queue_run $name; then
-			lost=0 done=$reads
-		elif ((++lost >= 3)); then
-			{ echo "lost queue run after $t s, run again: $*"; date
-			  hang_state; } >>"$out/hang.txt" 2>&1
-			nullb_run_queue $name
-			kicked=1 lost=0
+		if [ "$reads" != "$done" ]; then
+			idle=0 done=$reads
+		elif ((++idle >= 3)) && nullb_busy $name; then
+			what="stall: no read completed for 3 s with requests queued"
 		fi
-		if ((t++ >= secs)); then
-			{ echo "hang after $secs s: $*"; date; hang_state
-			} >>"$out/hang.txt" 2>&1
+		((t++ < secs)) || what="hang: not done after $secs s"
+		if [ -n "$what" ]; then
+			{ echo "$what: $*"; date; hang_state; } >>"$out/hang.txt" 2>&1
 			echo w >/proc/sysrq-trigger
 			kill_tree $pid
-			return 124
+			echo "guest-bench: $what: $* (see hang.txt)" >&2
+			exit 3
 		fi
 		sleep 1
 	done
-	wait $pid && st=0 || st=$?
-	[ -z "$kicked" ] || return 125
+	wait $pid || return
 	cat /tmp/watched.out
-	return $st
 }
 
 # row WORKLOAD READERS BS_KB REQUESTS SECTORS DECISIONS RUN [EXTRA]: one
@@ -182,15 +139,10 @@ measure() {
 	kills=$(oom_kills)
 	res=$(watched 300 "$@") || {
 		st=$?
-		case $st in
-		124) echo "{\"hang\": \"$w\", \"round\": $round}" ;;
-		125) echo "{\"hang\": \"$w\", \"round\": $round, \"lost_queue_run\": true}" ;;
-		*)
-			# A thrash row's readers killed by their memory cgroup's
-			# OOM killer: an outcome to report, not a broken bench.
-			[ "$(oom_kills)" -gt "$kills" ] || exit $st
-			echo "{\"oom_killed\": \"$w\", \"round\": $round, \"readers\": $readers, \"bs_kb\": $bs}" ;;
-		esac
+		# A thrash row's readers killed by their memory cgroup's OOM
+		# killer: an outcome to report, not a broken bench.
+		[ "$(oom_kills)" -gt "$kills" ] || exit $st
+		echo "{\"oom_killed\": \"$w\", \"round\": $round, \"readers\": $readers, \"bs_kb\": $bs}"
 		hist_off
 		return 0
 	}
@@ -217,7 +169,8 @@ fio_run() {
 	python3 -c '
 import json
 r = json.load(open("/tmp/fio.json"))["jobs"][0]["read"]
-print(json.dumps({"mib_s": round(r["bw_bytes"] / 2**20, 2), "bytes": r["io_bytes"], "iops": round(r["iops"])}))'
+print(json.dumps({"mib_s": round(r["bw_bytes"] / 2**20, 2), "bytes": r["io_bytes"], "iops": round(r["iops"]),
+                  "max_read_ms": round(r["clat_ns"]["max"] / 1e6, 1)}))'
 }
 
 # --- the device's limit: large O_DIRECT reads at depth (4 MiB ones are
@@ -323,7 +276,8 @@ if [ -z "$quick" ]; then
 	# its largest request when it reports no optimal I/O size (2 MiB for
 	# this model's 1 MiB requests; blk_apply_bdi_limits()). The base's
 	# windows ramp up to it whatever memory holds.
-	if want thrash-100-ra2m; then
+	# (on a rotational model that is its default already: thrash-100)
+	if want thrash-100-ra2m && [ "$default_ra" != 2048 ]; then
 		echo 2048 >$q/read_ahead_kb
 		thrash_row thrash-100-ra2m 100 400 50
 		echo "$default_ra" >$q/read_ahead_kb
@@ -344,16 +298,9 @@ if [ -z "$quick" ]; then
 fi
 
 # fio read the main file through the page cache too: check it once more,
-# watched as the rows are (a base boot hung here once, unwatched).
+# watched as the rows are.
 echo 3 >/proc/sys/vm/drop_caches
-st=0
-watched 300 rb seq -b 1024 "$mnt/main" >/dev/null || st=$?
-case $st in
-0) ;;
-124) echo "{\"hang\": \"check-main\", \"round\": $round}" ;;
-125) echo "{\"hang\": \"check-main\", \"round\": $round, \"lost_queue_run\": true}" ;;
-*) exit $st ;;
-esac
+watched 300 rb seq -b 1024 "$mnt/main" >/dev/null
 
 # --- 9: cache-hot reads on a fast disk; also the CPU ceiling for each size
 hot=/tmp/rahot

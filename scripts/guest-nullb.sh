@@ -37,6 +37,41 @@ nullb_ext4() {
 		mkdir -p "$mnt" && mount "/dev/$name" "$mnt"
 }
 
+# The device models: configs/devices.conf, or a copy beside this script
+# (make bench runs copies of the guest scripts).
+nullb_devices=$(dirname "${BASH_SOURCE[0]}")/devices.conf
+[ -e "$nullb_devices" ] ||
+	nullb_devices=$(dirname "${BASH_SOURCE[0]}")/../configs/devices.conf
+
+# nullb_model_words MODEL: the default line's words, then MODEL's.
+nullb_model_words() {
+	local words
+	words=$(awk -v m="$1" '$1 == m { $1 = ""; print }' "$nullb_devices")
+	[ -n "$words" ] || {
+		echo "unknown device model '$1'; $nullb_devices has:" \
+			$(awk '/^[a-z]/ && $1 != "default" { print $1 }' "$nullb_devices") >&2
+		return 1
+	}
+	echo $(awk '$1 == "default" { $1 = ""; print }' "$nullb_devices") $words
+}
+
+# nullb_model NAME MODEL MOUNTPOINT: MODEL's disk as /dev/NAME, ext4,
+# mounted, its queue set as the model says.
+nullb_model() {
+	local name=$1 words w attrs=() queue=()
+	words=$(nullb_model_words "$2") || return
+	for w in $words; do
+		case $w in
+		queue.*) queue+=("${w#queue.}") ;;
+		*) attrs+=("$w") ;;
+		esac
+	done
+	nullb_ext4 "$name" "$3" "${attrs[@]}" || return
+	for w in "${queue[@]}"; do
+		echo "${w#*=}" >"/sys/block/$name/queue/${w%%=*}" || return
+	done
+}
+
 # nullb_queue_state NAME: the disk's requests in flight and blk-mq's view
 # of its queues (requests dispatched, waiting, requeued; stopped queues),
 # to tell a request lost below the page cache from a folio locked with no
@@ -52,22 +87,17 @@ nullb_queue_state() {
 	done
 }
 
-# nullb_lost_queue_run NAME: requests wait in blk-mq's dispatch list with
-# none in flight. The bandwidth throttle (mbps) passes through that state
-# for a few ms of every 20 ms tick: when a tick's bytes run out it stops
-# the queues and returns BLK_STS_DEV_RESOURCE, and its timer restarts
-# them. When the timer's queue run comes before blk-mq has put the
-# request back on the dispatch list, which is then marked SCHED_RESTART
-# (waiting for a completion that will not come), nothing runs the queue
-# again and the readers wait forever on locked folios; so the caller
-# also checks that no read completed for seconds. Seen as two
-# READ|RAHEAD requests in hctx0/dispatch, nothing in flight, no queue
-# stopped (results/lost-queue-run/).
-nullb_lost_queue_run() {
-	local f
-	[ "$(echo $(cat /sys/block/$1/inflight))" = "0 0" ] || return 1
-	for f in /sys/kernel/debug/block/$1/hctx*/dispatch; do
-		[ -n "$(cat "$f")" ] && return 0
+# nullb_busy NAME: requests in flight, or waiting in blk-mq's dispatch
+# lists or in mq-deadline's (CONFIG_BLK_DEBUG_FS). A reader that waits
+# while no read completes for seconds and the disk is busy has lost its
+# requests below the page cache: before the series' null_blk fix, the
+# throttle (mbps) left requests in hctx0/dispatch, marked SCHED_RESTART,
+# with none in flight and no queue stopped.
+nullb_busy() {
+	local f dbg=/sys/kernel/debug/block/$1
+	[ "$(echo $(cat /sys/block/$1/inflight))" != "0 0" ] && return 0
+	for f in "$dbg"/hctx*/dispatch "$dbg"/sched/*fifo_list "$dbg"/sched/dispatch*; do
+		[ -r "$f" ] && [ -n "$(cat "$f")" ] && return 0
 	done
 	return 1
 }

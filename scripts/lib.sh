@@ -14,6 +14,11 @@ BASE_SHA256=${RA_BASE_SHA256:-97a3aac3a9eeb8f18e8b0511af9261c54605fd23b712f1a481
 BASE_SUITE=trixie-backports
 BASE_GIT=$CACHE/base.git
 BASE_TAG=base
+# The base kernel that make bench, ratrace and hangloop compare against:
+# the base plus the first BASE_PATCHES patches of patches/series, fixes
+# outside readahead that the emulated disks need (null_blk's throttle
+# losing a queue run), so that both kernels run on the same disks.
+BASE_PATCHES=1
 
 # Identity used for the base commit and for every patch in the series.
 RA_NAME="Readahead Series"

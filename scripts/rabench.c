@@ -31,7 +31,9 @@
  * with the device's.
  *
  * Readers stop at the end of their region (with -l they wrap around) or
- * after -r seconds. Prints one line of JSON: bytes read, seconds, MiB/s.
+ * after -r seconds. Prints one line of JSON: bytes read, seconds, MiB/s,
+ * and the longest single read (a pread, a splice, or the faults of one
+ * block of a mapping) in ms.
  * Exits 1 on any I/O error or on data that is not the pattern.
  */
 #define _GNU_SOURCE
@@ -84,6 +86,7 @@ static struct opts o = {
 static double t0, deadline;
 static atomic_bool stop;
 static atomic_llong coop_cursor;
+static atomic_llong longest_us;	/* the longest single read, any reader */
 
 static double now(void)
 {
@@ -134,6 +137,16 @@ static void check(const struct reader *r, const void *buf, off_t pos, size_t len
 	}
 }
 
+/* A read that took seconds is a stall below the page cache, not a slow disk. */
+static void timed(double started)
+{
+	long long us = (now() - started) * 1e6;
+	long long cur = atomic_load(&longest_us);
+
+	while (us > cur && !atomic_compare_exchange_weak(&longest_us, &cur, us))
+		;
+}
+
 static bool out_of_time(void)
 {
 	return atomic_load(&stop) || now() >= deadline;
@@ -142,6 +155,7 @@ static bool out_of_time(void)
 /* Read and check [pos, pos + len); returns bytes read, 0 at end of file. */
 static size_t read_at(struct reader *r, char *buf, off_t pos, size_t len)
 {
+	double started = now();
 	ssize_t n;
 
 	do {
@@ -149,6 +163,7 @@ static size_t read_at(struct reader *r, char *buf, off_t pos, size_t len)
 	} while (n < 0 && errno == EINTR);
 	if (n < 0)
 		die("pread");
+	timed(started);
 	check(r, buf, pos, n);
 	r->bytes += n;
 	return n;
@@ -240,7 +255,10 @@ static void mapped(struct reader *r)
 	if (o.hugepage && madvise(map, r->end, MADV_HUGEPAGE))
 		die("madvise(MADV_HUGEPAGE)");
 	while (!out_of_time() && next_pos(r, &pos)) {
+		double started = now();
+
 		check(r, map + pos, pos, o.bs);
+		timed(started);
 		r->bytes += o.bs;
 		pos += o.bs;
 	}
@@ -258,9 +276,12 @@ static void spliced(struct reader *r, char *buf)
 	if (o.bs > 65536 && fcntl(p[1], F_SETPIPE_SZ, (int)o.bs) < 0)
 		die("F_SETPIPE_SZ");
 	while (!out_of_time() && pos + (off_t)o.bs <= r->end) {
+		double started = now();
+
 		n = splice(r->fd, &pos, p[1], NULL, o.bs, 0);
 		if (n < 0)
 			die("splice");
+		timed(started);
 		if (!n)
 			break;
 		for (got = 0; got < n; got += m) {
@@ -427,7 +448,8 @@ int main(int argc, char **argv)
 		bytes += rd[i].bytes;
 		end = rd[i].finished > end ? rd[i].finished : end;
 	}
-	printf("{\"bytes\": %llu, \"seconds\": %.3f, \"mib_s\": %.2f}\n",
-	       (unsigned long long)bytes, end - t0, bytes / (end - t0) / (1 << 20));
+	printf("{\"bytes\": %llu, \"seconds\": %.3f, \"mib_s\": %.2f, \"max_read_ms\": %.1f}\n",
+	       (unsigned long long)bytes, end - t0, bytes / (end - t0) / (1 << 20),
+	       atomic_load(&longest_us) / 1e3);
 	return 0;
 }

@@ -8,7 +8,6 @@
 out=$BUILD/results/ratrace
 rm -rf "$out"
 for t in base linux; do
-	[ -d "$BUILD/$t/.git" ] || "$TOP/scripts/tree.sh" "$t"
 	"$TOP/scripts/build.sh" "$t" test
 	label=$([ "$t" = linux ] && echo patched || echo base)
 	mkdir -p "$out/$label"

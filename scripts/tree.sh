@@ -1,12 +1,24 @@
 #!/usr/bin/env bash
 # (Re)create a kernel tree: build/linux = base + patches/series (git am), or
-# build/base = the base alone. Refuses to throw away commits or edits that
+# build/base = the base + the first BASE_PATCHES of them (lib.sh). Refuses to throw away commits or edits that
 # are not in patches/ yet (FORCE=1 overrides).
 . "$(dirname "$0")/lib.sh"
 
 which=${1:-linux}
 dir=$BUILD/$which
 "$TOP/scripts/fetch-base.sh"
+
+# The patches this tree gets: all of patches/series, or for the base its
+# first BASE_PATCHES.
+want=$(grep -v '^#\|^$' "$TOP/patches/series" || true)
+[ "$which" = linux ] || want=$(echo "$want" | head -n "$BASE_PATCHES")
+stamp=$(cd "$TOP/patches" && cat /dev/null $want | sha256sum)
+# The base tree is never edited: leave it (and its build) alone when it
+# already has these patches.
+if [ "$which" = base ] && [ "$(cat "$dir/.git/ra-applied" 2>/dev/null)" = "$stamp" ] &&
+   [ -z "$(git -C "$dir" status --porcelain --untracked-files=no)" ]; then
+	exit 0
+fi
 
 if [ ! -d "$dir/.git" ]; then
 	say "cloning the base into $dir"
@@ -28,13 +40,11 @@ fi
 
 git -C "$dir" config user.name "$RA_NAME"
 git -C "$dir" config user.email "$RA_EMAIL"
-[ "$which" = linux ] || exit 0
-
 n=0
-while read -r p; do
-	case "$p" in ''|'#'*) continue ;; esac
+for p in $want; do
 	git -C "$dir" am -q --committer-date-is-author-date "$TOP/patches/$p" ||
 		die "patches/$p does not apply; the tree is left mid-'git am'"
 	n=$((n + 1))
-done <"$TOP/patches/series"
+done
+echo "$stamp" >"$dir/.git/ra-applied"
 say "$dir: base + $n patches"
