@@ -18,7 +18,7 @@ BASE_TAG=base
 # the base plus the first BASE_PATCHES patches of patches/series, fixes
 # outside readahead that the emulated disks need (null_blk's throttle
 # losing a queue run), so that both kernels run on the same disks.
-BASE_PATCHES=1
+BASE_PATCHES=2
 
 # Identity used for the base commit and for every patch in the series.
 RA_NAME="Readahead Series"
