@@ -13,7 +13,7 @@
 #   bytes per guest instruction, free of the host's load; ssd by default
 # A full run (none of QUICK, ONLY, ICOUNT and the default models) replaces
 # results/latest/ once every model is done; any other run goes to
-# results/runs/<date>-<what>/. A stall or hang in any boot stops the run.
+# results/runs/<date>-<time>-<what>/. A stall or hang in any boot stops the run.
 . "$(dirname "$0")/lib.sh"
 
 repeat=${REPEAT:-3}
@@ -31,23 +31,31 @@ else
 fi
 ((repeat >= 3)) || die "REPEAT=$repeat: medians need at least 3 rounds"
 for m in $models; do
-	grep -q "^$m[[:space:]]" "$TOP/configs/devices.conf" ||
+	awk -v m="$m" '$1 == m && m != "default" { f = 1 } END { exit !f }' \
+		"$TOP/configs/devices.conf" ||
 		die "MODELS: no device '$m' in configs/devices.conf"
 done
+st=0
+[[ x =~ $only ]] || st=$?
+((st < 2)) || die "ONLY='$only' is not a valid regular expression"
 stamp=$(date -u +%Y%m%d-%H%M%S)
 if [ -z "$quick$only$icount" ] && [ "$models" = "$all_models" ]; then
 	dest=$TOP/results/latest
 else
 	what=$(echo "${quick:+quick }${icount:+icount }${only:+only-$only }$models" |
-	       tr -c 'a-zA-Z0-9\n-' '-' | tr -s - | sed 's/-$//')
-	dest=$TOP/results/runs/${stamp%%-*}-$what
+	       tr -c 'a-zA-Z0-9\n-' '-' | tr -s - | sed 's/-$//' | cut -c1-60)
+	dest=$TOP/results/runs/$stamp-$what
 fi
 raw=$BUILD/results/bench-$stamp
-mkdir -p "$raw"
+mkdir -p "$raw" "$(dirname "$dest")"
+[ -w "$(dirname "$dest")" ] || die "cannot write $(dirname "$dest")"
 
-# The series measured is patches/ as committed: refuse a tree that differs.
+# The series measured is patches/ as committed: refuse a tree that differs,
+# and for results/latest, patches/ with changes not committed.
 "$TOP/scripts/export.sh" --verify ||
 	die "build/linux differs from patches/: 'make export' (or 'make tree') first"
+[ "$dest" != "$TOP/results/latest" ] || [ -z "$(git -C "$TOP" status --porcelain patches)" ] ||
+	die "patches/ has changes that are not committed: commit them first"
 # Boot copies of the images: the trees stay free for work while this runs.
 for t in base linux; do
 	"$TOP/scripts/build.sh" "$t" test

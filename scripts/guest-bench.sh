@@ -33,9 +33,13 @@ trap 'nullb_remove $name; nullb_remove rahot' EXIT
 nullb_model $name "$model" "$mnt"
 q=/sys/block/$name/queue
 "$rabench" fill "$mnt/main" $main_mb
-if [[ -z ${BENCH_ONLY:-} || $BENCH_ONLY == *bsr* ]]; then
+# want WORKLOAD: is it selected by BENCH_ONLY (the limits always are)?
+want() { [ -z "${BENCH_ONLY:-}" ] || [[ $1 == limit-* || $1 =~ $BENCH_ONLY ]]; }
+for n in 1 2 4 8 16; do
+	want bsr-$n || continue
 	for i in $(seq 0 15); do "$rabench" fill "$mnt/bsr.$i" $bsr_mb; done
-fi
+	break
+done
 default_ra=$(cat $q/read_ahead_kb)
 
 echo "{\"device\": \"$model\", \"params\": \"$params\", \"scheduler\": \"$(sed 's/.*\[\(.*\)\].*/\1/' $q/scheduler)\", \"read_ahead_kb\": $default_ra, \"rotational\": $(cat $q/rotational), \"max_sectors_kb\": $(cat $q/max_sectors_kb), \"nr_requests\": $(cat $q/nr_requests), \"mem_mib\": $(($(awk '/MemTotal/ {print $2}' /proc/meminfo) / 1024))}"
@@ -99,10 +103,10 @@ watched() {
 	pid=$!
 	while kill -0 $pid 2>/dev/null; do
 		reads=$(awk '{print $1}' /sys/block/$name/stat)
-		if [ "$reads" != "$done" ]; then
+		if [ "$reads" != "$done" ] || ! nullb_busy $name; then
 			idle=0 done=$reads
-		elif ((++idle >= 3)) && nullb_busy $name; then
-			what="stall: no read completed for 3 s with requests queued"
+		elif ((++idle >= 3)); then
+			what="stall: no read completed for 3 s with reads queued"
 		fi
 		((t++ < secs)) || what="hang: not done after $secs s"
 		if [ -n "$what" ]; then
@@ -140,8 +144,9 @@ measure() {
 	res=$(watched 300 "$@") || {
 		st=$?
 		# A thrash row's readers killed by their memory cgroup's OOM
-		# killer: an outcome to report, not a broken bench.
-		[ "$(oom_kills)" -gt "$kills" ] || exit $st
+		# killer: an outcome to report, not a broken bench. A stall
+		# (3) never is.
+		[ "$st" != 3 ] && [ "$(oom_kills)" -gt "$kills" ] || exit $st
 		echo "{\"oom_killed\": \"$w\", \"round\": $round, \"readers\": $readers, \"bs_kb\": $bs}"
 		hist_off
 		return 0
@@ -158,9 +163,6 @@ oom_kills() {
 	local f=$cg/thrash/memory.events
 	if [ -e $f ]; then awk '$1 == "oom_kill" {print $2}' $f; else echo 0; fi
 }
-
-# want WORKLOAD: is it selected by BENCH_ONLY (the limits always are)?
-want() { [ -z "${BENCH_ONLY:-}" ] || [[ $1 == limit-* || $1 =~ $BENCH_ONLY ]]; }
 
 # fio_run FIO-ARGS...: fio on the main file, printing {"mib_s", "bytes"}.
 fio_run() {
@@ -309,16 +311,16 @@ nullb_ext4 rahot "$hot" memory_backed=1 blocksize=4096 size=600 irqmode=0
 cat "$hot/file" >/dev/null
 for bs in 4 $([ -n "$quick" ] || echo 32 64) 1024; do
 	want hot-seq-$bs || continue
-	res=$(rb seq -l -b $bs -r $rt "$hot/file")
+	res=$(rb seq -q -l -b $bs -r $rt "$hot/file")
 	row "hot-seq-$bs" 1 "$bs" 0 0 '{}' "$res" '"hot": true, '
 done
-want hot-rand-4 && res=$(rb rand -b 4 -r $rt "$hot/file") &&
+want hot-rand-4 && res=$(rb rand -q -b 4 -r $rt "$hot/file") &&
 	row hot-rand-4 1 4 0 0 '{}' "$res" '"hot": true, '
 # the same 4 KiB reads, the data (checked above) left unchecked: the read
 # path's own cost, without the check's
 for mode in seq rand; do
 	want hot-nocheck-$mode-4 || continue
-	res=$(rb $mode -n $([ $mode = seq ] && echo -l) -b 4 -r $rt "$hot/file")
+	res=$(rb $mode -q -n $([ $mode = seq ] && echo -l) -b 4 -r $rt "$hot/file")
 	row hot-nocheck-$mode-4 1 4 0 0 '{}' "$res" '"hot": true, '
 done
 

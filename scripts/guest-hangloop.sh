@@ -4,10 +4,11 @@
 #   guest-hangloop.sh MODEL ROUNDS OUTDIR
 # A round: seq-1m (1 MiB reads), coop-4 (4 threads taking 128 KiB turns on
 # one fd) and seq-4k, from a cold cache. A stall (no read completed for
-# 3 s while a reader runs and requests are queued) fails the loop at once, with blk-mq's state and
-# the last block, timer and workqueue events in OUTDIR/stall.txt; with
-# HANGLOOP_KICK=1 the queue is run instead and the loop goes on (to count
-# stalls on a kernel that has them). HANGLOOP_RA sets read_ahead_kb.
+# 3 s while a reader runs and reads are queued) fails the loop at once,
+# with blk-mq's state and the last block, timer and workqueue events in
+# OUTDIR/stall.txt; so does a reader not done after 60 s. With
+# HANGLOOP_KICK=1 a stall runs the queue instead and the loop goes on (to
+# count stalls on a kernel that has them). HANGLOOP_RA sets read_ahead_kb.
 set -eu
 . "$(dirname "$0")/guest-nullb.sh"
 model=$1 rounds=$2 out=$3
@@ -38,12 +39,17 @@ for ((i = 1; i <= rounds; i++)); do
 		echo 3 >/proc/sys/vm/drop_caches
 		# shellcheck disable=SC2086
 		"$rabench" $cmd $mnt/main >/tmp/hangloop.out 2>&1 &
-		pid=$! idle=0 done=
+		pid=$! idle=0 done= secs=0
 		while kill -0 $pid 2>/dev/null; do
 			reads=$(awk '{print $1}' /sys/block/$name/stat)
-			if [ "$reads" != "$done" ]; then
+			if ((secs++ > 60)); then
+				echo "round $i, $cmd: not done after 60 s"
+				kill -9 $pid
+				exit 1
+			fi
+			if [ "$reads" != "$done" ] || ! nullb_busy $name; then
 				idle=0 done=$reads
-			elif ((++idle >= 3)) && nullb_busy $name; then
+			elif ((++idle >= 3)); then
 				stalls=$((stalls + 1))
 				echo 0 >$t/tracing_on
 				{ echo "round $i, $cmd: no read completed for 3 s"; date
@@ -54,8 +60,7 @@ for ((i = 1; i <= rounds; i++)); do
 				} >>"$out/stall.txt" 2>&1
 				echo "STALL round $i: $cmd (blk-mq state and trace in stall.txt)"
 				if [ "${HANGLOOP_KICK:-0}" != 1 ]; then
-					nullb_run_queue $name
-					wait $pid || true
+					kill -9 $pid
 					exit 1
 				fi
 				nullb_run_queue $name

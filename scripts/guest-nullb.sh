@@ -46,13 +46,13 @@ nullb_devices=$(dirname "${BASH_SOURCE[0]}")/devices.conf
 # nullb_model_words MODEL: the default line's words, then MODEL's.
 nullb_model_words() {
 	local words
-	words=$(awk -v m="$1" '$1 == m { $1 = ""; print }' "$nullb_devices")
+	words=$(awk -v m="$1" '$1 == m && m != "default" { $1 = ""; print "x" $0 }' "$nullb_devices")
 	[ -n "$words" ] || {
 		echo "unknown device model '$1'; $nullb_devices has:" \
 			$(awk '/^[a-z]/ && $1 != "default" { print $1 }' "$nullb_devices") >&2
 		return 1
 	}
-	echo $(awk '$1 == "default" { $1 = ""; print }' "$nullb_devices") $words
+	echo $(awk '$1 == "default" { $1 = ""; print }' "$nullb_devices") ${words#x}
 }
 
 # nullb_model NAME MODEL MOUNTPOINT: MODEL's disk as /dev/NAME, ext4,
@@ -87,16 +87,17 @@ nullb_queue_state() {
 	done
 }
 
-# nullb_busy NAME: requests in flight, or waiting in blk-mq's dispatch
-# lists or in mq-deadline's (CONFIG_BLK_DEBUG_FS). A reader that waits
+# nullb_busy NAME: reads in flight, or requests waiting in blk-mq's
+# dispatch lists, or reads in mq-deadline's (CONFIG_BLK_DEBUG_FS).
+# Writes (a journal commit) do not count: the readers wait on reads. A reader that waits
 # while no read completes for seconds and the disk is busy has lost its
 # requests below the page cache: before the series' null_blk fix, the
 # throttle (mbps) left requests in hctx0/dispatch, marked SCHED_RESTART,
 # with none in flight and no queue stopped.
 nullb_busy() {
 	local f dbg=/sys/kernel/debug/block/$1
-	[ "$(echo $(cat /sys/block/$1/inflight))" != "0 0" ] && return 0
-	for f in "$dbg"/hctx*/dispatch "$dbg"/sched/*fifo_list "$dbg"/sched/dispatch*; do
+	[ "$(awk '{print $1}' /sys/block/$1/inflight)" != 0 ] && return 0
+	for f in "$dbg"/hctx*/dispatch "$dbg"/sched/read*_fifo_list; do
 		[ -r "$f" ] && [ -n "$(cat "$f")" ] && return 0
 	done
 	return 1

@@ -14,7 +14,9 @@ case $kernel in linux|base) ;; *) die "KERNEL=$kernel: linux or base" ;; esac
 "$TOP/scripts/build.sh" "$kernel" test
 stamp=$(date -u +%Y%m%d-%H%M%S)
 out=$BUILD/hangloop/$kernel-$model-$stamp
-dest=$TOP/results/runs/${stamp%%-*}-hangloop-$kernel-$model-$rounds${HANGLOOP_KICK:+-kick}
+kick=
+[ "${HANGLOOP_KICK:-0}" != 1 ] || kick=-kick
+dest=$TOP/results/runs/$stamp-hangloop-$kernel-$model-$rounds${HANGLOOP_RA:+-ra$HANGLOOP_RA}$kick
 mkdir -p "$out" "$dest"
 gcc -O2 -Wall -pthread -o "$out/rabench" "$TOP/scripts/rabench.c"
 cmd="make hangloop KERNEL=$kernel MODEL=$model ROUNDS=$rounds"

@@ -25,6 +25,9 @@
  * thrash  -t forward streams on regions of one FILE, each at -R KiB/s,
  *         started -i ms apart
  *
+ * -q does not time each read (cache-hot rows, whose cost is the read path's:
+ * the clock would add to it); max_read_ms is then 0.
+ *
  * -n leaves the data unchecked: for cache-hot rows on data already checked,
  * whose cost is then the read path's alone. -w N checks it N times: a
  * reader with work to do on what it reads, which readahead lets overlap
@@ -64,6 +67,7 @@ struct opts {
 	bool loop;
 	bool own_fd;		/* shared: an fd per thread */
 	bool no_check;		/* -n: do not check the data */
+	bool untimed;		/* -q: do not time each read */
 	size_t stride;		/* stride: from one read to the next */
 	off_t map_start;	/* mmap: -O, where the reader starts */
 	bool hugepage;		/* mmap: -H, MADV_HUGEPAGE */
@@ -140,8 +144,12 @@ static void check(const struct reader *r, const void *buf, off_t pos, size_t len
 /* A read that took seconds is a stall below the page cache, not a slow disk. */
 static void timed(double started)
 {
-	long long us = (now() - started) * 1e6;
-	long long cur = atomic_load(&longest_us);
+	long long us, cur;
+
+	if (o.untimed)
+		return;
+	us = (now() - started) * 1e6;
+	cur = atomic_load(&longest_us);
 
 	while (us > cur && !atomic_compare_exchange_weak(&longest_us, &cur, us))
 		;
@@ -155,7 +163,7 @@ static bool out_of_time(void)
 /* Read and check [pos, pos + len); returns bytes read, 0 at end of file. */
 static size_t read_at(struct reader *r, char *buf, off_t pos, size_t len)
 {
-	double started = now();
+	double started = o.untimed ? 0 : now();
 	ssize_t n;
 
 	do {
@@ -255,7 +263,7 @@ static void mapped(struct reader *r)
 	if (o.hugepage && madvise(map, r->end, MADV_HUGEPAGE))
 		die("madvise(MADV_HUGEPAGE)");
 	while (!out_of_time() && next_pos(r, &pos)) {
-		double started = now();
+		double started = o.untimed ? 0 : now();
 
 		check(r, map + pos, pos, o.bs);
 		timed(started);
@@ -276,7 +284,7 @@ static void spliced(struct reader *r, char *buf)
 	if (o.bs > 65536 && fcntl(p[1], F_SETPIPE_SZ, (int)o.bs) < 0)
 		die("F_SETPIPE_SZ");
 	while (!out_of_time() && pos + (off_t)o.bs <= r->end) {
-		double started = now();
+		double started = o.untimed ? 0 : now();
 
 		n = splice(r->fd, &pos, p[1], NULL, o.bs, 0);
 		if (n < 0)
@@ -394,7 +402,7 @@ static void usage(void)
 		"       rabench seq|shared|coop|mixed|reverse|stride|rand|mmap|splice|thrash\n"
 		"               [-t threads] [-b bs_kib] [-r seconds] [-R kib_per_s]\n"
 		"               [-i start_ms] [-S stride_kib] [-O start_mib] [-l] [-s]\n"
-		"               [-n] [-w times] [-H] FILE...\n");
+		"               [-n] [-q] [-w times] [-H] FILE...\n");
 	exit(2);
 }
 
@@ -413,7 +421,7 @@ int main(int argc, char **argv)
 		usage();
 	o.mode = argv[1];
 	optind = 2;
-	while ((c = getopt(argc, argv, "t:b:r:R:i:S:O:lsnw:H")) != -1) {
+	while ((c = getopt(argc, argv, "t:b:r:R:i:S:O:lsnqw:H")) != -1) {
 		switch (c) {
 		case 't': o.threads = atoi(optarg); break;
 		case 'b': o.bs = atol(optarg) * 1024; break;
@@ -424,6 +432,7 @@ int main(int argc, char **argv)
 		case 'l': o.loop = true; break;
 		case 's': o.own_fd = true; break;
 		case 'n': o.no_check = true; break;
+		case 'q': o.untimed = true; break;
 		case 'O': o.map_start = (off_t)atol(optarg) << 20; break;
 		case 'H': o.hugepage = true; break;
 		case 'w': o.work = atoi(optarg); break;

@@ -12,10 +12,11 @@ dir=$BUILD/$which
 # first BASE_PATCHES.
 want=$(grep -v '^#\|^$' "$TOP/patches/series" || true)
 [ "$which" = linux ] || want=$(echo "$want" | head -n "$BASE_PATCHES")
-stamp=$(cd "$TOP/patches" && cat /dev/null $want | sha256sum)
-# The base tree is never edited: leave it (and its build) alone when it
-# already has these patches.
-if [ "$which" = base ] && [ "$(cat "$dir/.git/ra-applied" 2>/dev/null)" = "$stamp" ] &&
+stamp=$(cd "$TOP/patches" && cat /dev/null $want | sha256sum | cut -d' ' -f1)
+# The base tree is never edited: leave it (and its build) alone when it is
+# still where these patches left it.
+if [ "$which" = base ] && [ -d "$dir/.git" ] &&
+   [ "$(cat "$dir/.git/ra-applied" 2>/dev/null)" = "$stamp $(git -C "$dir" rev-parse HEAD)" ] &&
    [ -z "$(git -C "$dir" status --porcelain --untracked-files=no)" ]; then
 	exit 0
 fi
@@ -46,5 +47,5 @@ for p in $want; do
 		die "patches/$p does not apply; the tree is left mid-'git am'"
 	n=$((n + 1))
 done
-echo "$stamp" >"$dir/.git/ra-applied"
+echo "$stamp $(git -C "$dir" rev-parse HEAD)" >"$dir/.git/ra-applied"
 say "$dir: base + $n patches"
