@@ -3,6 +3,7 @@
 #   make bench       base vs patched benchmark
 #   make ratrace     base vs patched block requests of seven readers
 #   make hangloop    the readers that lost queue runs, ROUNDS times (KERNEL=base|linux)
+#   make kunit-arm64 the readahead KUnit suite on arm64 with 64 KiB pages (KUNIT_PAGES=)
 #   make tree        build/linux = base + patches/ (git am)
 #   make export      build/linux commits -> patches/
 #   make checkpatch  scripts/checkpatch.pl --strict on every patch
@@ -13,7 +14,7 @@
 SHELL := /bin/bash
 FLAVOUR ?= test
 
-.PHONY: check bench ratrace hangloop bisect tree export checkpatch kernel base vm deps fetch clean
+.PHONY: check bench ratrace hangloop kunit-arm64 bisect tree export checkpatch kernel base vm deps fetch clean
 check: deps
 	scripts/check.sh $(FLAVOUR)
 bisect: deps
@@ -22,6 +23,8 @@ ratrace: deps
 	scripts/ratrace.sh
 hangloop: deps
 	scripts/hangloop.sh
+kunit-arm64: deps
+	scripts/kunit-arm64.sh
 bench: deps
 	scripts/bench.sh
 tree: deps

@@ -324,6 +324,32 @@ for mode in seq rand; do
 	row hot-nocheck-$mode-4 1 4 0 0 '{}' "$res" '"hot": true, '
 done
 
+# --- 12: the paths that do not read ahead, cache-cold on the same device
+# without latency: what they cost is CPU, compared under ICOUNT=1 (make
+# bench ICOUNT=1 ONLY='^cold-'). Random 4 KiB reads by one thread and by
+# 16 on one fd, with POSIX_FADV_RANDOM, faults in a MADV_RANDOM mapping,
+# and random reads of a file half in the cache (every other MiB, read with
+# POSIX_FADV_RANDOM so that both kernels cache the same pages).
+cold_stat() { awk '{print $1, $3}' /sys/block/rahot/stat; }
+cold_row() {
+	local w=$1 readers=$2 res r0 s0 r1 s1
+	shift 2
+	want "$w" || return 0
+	echo 3 >/proc/sys/vm/drop_caches
+	if [ "$w" = cold-rand-4k-half ]; then
+		rb stride -q -n -A random -b 1024 -S 2048 -r 600 "$hot/file" >/dev/null
+	fi
+	read -r r0 s0 < <(cold_stat)
+	res=$(rb "$@" "$hot/file")
+	read -r r1 s1 < <(cold_stat)
+	row "$w" "$readers" 4 $((r1 - r0)) $((s1 - s0)) '{}' "$res" '"cold": true, '
+}
+cold_row cold-rand-4k 1 rand -q -b 4 -r $rt
+cold_row cold-rand-4k-t16 16 rand -q -t 16 -b 4 -r $rt
+cold_row cold-fadv-rand-4k 1 rand -q -A random -b 4 -r $rt
+cold_row cold-madv-rand-4k 1 mmap -q -A random -b 4 -r $rt
+cold_row cold-rand-4k-half 1 rand -q -b 4 -r $rt
+
 # --- window ramp-up of one 4 KiB sequential reader, from the events both
 # kernels have, for the plot
 t=/sys/kernel/tracing

@@ -3,8 +3,9 @@
 
 Date, host (CPU, count, memory, QEMU accelerator), base (Debian version,
 the patches the base kernel gets), series (repository commit, whether
-patches/ is as committed, the patch count and last subject of build/linux),
-the command, and the device models of configs/devices.conf it used.
+patches/ is as committed, the patch count, last subject and git tree id of
+build/linux: the source measured), the command, and the device models of
+configs/devices.conf it used.
 """
 import datetime
 import json
@@ -54,7 +55,9 @@ def main():
                    "patches_as_committed": git("status", "--porcelain", "patches") == "",
                    "patches": int(git("rev-list", "--count", "base..HEAD",
                                       tree=os.path.join(BUILD, "linux")) or 0),
-                   "last": git("log", "-1", "--format=%s", tree=os.path.join(BUILD, "linux"))},
+                   "last": git("log", "-1", "--format=%s", tree=os.path.join(BUILD, "linux")),
+                   # the source measured, whatever patches produced it
+                   "tree": git("rev-parse", "HEAD^{tree}", tree=os.path.join(BUILD, "linux"))},
         "models": {m: conf["default"] + " " + conf[m] for m in models},
     }
     with open(out, "w") as f:

@@ -7,7 +7,7 @@
  *   rabench fill FILE MIB
  *   rabench MODE [-t threads] [-b bs_kib] [-r seconds] [-R kib_per_s]
  *                [-i start_ms] [-S stride_kib] [-O start_mib] [-l] [-s] [-n]
- *                [-w times] [-H] FILE...
+ *                [-w times] [-H] [-A random] FILE...
  *
  * MODE    readers
  * seq     one thread per FILE, forward
@@ -21,6 +21,9 @@
  * rand    -t threads, random bs blocks
  * mmap    one thread, forward through a shared mapping, from -O MiB into
  *         FILE (default 0); -H advises MADV_HUGEPAGE for the mapping
+ *
+ * -A random: POSIX_FADV_RANDOM on every fd (FMODE_RANDOM), or MADV_RANDOM
+ * for mmap's mapping (VM_RAND_READ): the paths that do not read ahead.
  * splice  one thread, forward, FILE -> pipe -> buffer
  * thrash  -t forward streams on regions of one FILE, each at -R KiB/s,
  *         started -i ms apart
@@ -71,6 +74,7 @@ struct opts {
 	size_t stride;		/* stride: from one read to the next */
 	off_t map_start;	/* mmap: -O, where the reader starts */
 	bool hugepage;		/* mmap: -H, MADV_HUGEPAGE */
+	bool random_advice;	/* -A random: POSIX_FADV_RANDOM, MADV_RANDOM */
 	int work;		/* -w: times to check the data */
 };
 
@@ -262,6 +266,8 @@ static void mapped(struct reader *r)
 		die("mmap");
 	if (o.hugepage && madvise(map, r->end, MADV_HUGEPAGE))
 		die("madvise(MADV_HUGEPAGE)");
+	if (o.random_advice && madvise(map, r->end, MADV_RANDOM))
+		die("madvise(MADV_RANDOM)");
 	while (!out_of_time() && next_pos(r, &pos)) {
 		double started = o.untimed ? 0 : now();
 
@@ -366,6 +372,8 @@ static int open_file(const char *path, off_t *size)
 	if (fd < 0 || fstat(fd, &st))
 		die(path);
 	*size = st.st_size;
+	if (o.random_advice && posix_fadvise(fd, 0, 0, POSIX_FADV_RANDOM))
+		die("posix_fadvise(POSIX_FADV_RANDOM)");
 	return fd;
 }
 
@@ -402,7 +410,7 @@ static void usage(void)
 		"       rabench seq|shared|coop|mixed|reverse|stride|rand|mmap|splice|thrash\n"
 		"               [-t threads] [-b bs_kib] [-r seconds] [-R kib_per_s]\n"
 		"               [-i start_ms] [-S stride_kib] [-O start_mib] [-l] [-s]\n"
-		"               [-n] [-q] [-w times] [-H] FILE...\n");
+		"               [-n] [-q] [-w times] [-H] [-A random] FILE...\n");
 	exit(2);
 }
 
@@ -421,7 +429,7 @@ int main(int argc, char **argv)
 		usage();
 	o.mode = argv[1];
 	optind = 2;
-	while ((c = getopt(argc, argv, "t:b:r:R:i:S:O:lsnqw:H")) != -1) {
+	while ((c = getopt(argc, argv, "t:b:r:R:i:S:O:lsnqw:HA:")) != -1) {
 		switch (c) {
 		case 't': o.threads = atoi(optarg); break;
 		case 'b': o.bs = atol(optarg) * 1024; break;
@@ -436,6 +444,11 @@ int main(int argc, char **argv)
 		case 'O': o.map_start = (off_t)atol(optarg) << 20; break;
 		case 'H': o.hugepage = true; break;
 		case 'w': o.work = atoi(optarg); break;
+		case 'A':
+			if (strcmp(optarg, "random"))
+				usage();
+			o.random_advice = true;
+			break;
 		default: usage();
 		}
 	}
