@@ -11,7 +11,7 @@ dir=$BUILD/$which
 # The patches this tree gets: all of patches/series, or for the base its
 # first BASE_PATCHES.
 want=$(grep -v '^#\|^$' "$TOP/patches/series" || true)
-[ "$which" = linux ] || want=$(echo "$want" | head -n "$BASE_PATCHES")
+[ "$which" = linux ] || want=$(sed -n "1,${BASE_PATCHES}p" <<<"$want")
 stamp=$(cd "$TOP/patches" && cat /dev/null $want | sha256sum | cut -d' ' -f1)
 # The base tree is never edited: leave it (and its build) alone when it is
 # still where these patches left it.
