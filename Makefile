@@ -4,6 +4,7 @@
 #   make ratrace     base vs patched block requests of seven readers
 #   make hangloop    the readers that lost queue runs, ROUNDS times (KERNEL=base|linux)
 #   make kunit-arm64 the readahead KUnit suite on arm64 with 64 KiB pages (KUNIT_PAGES=)
+#   make structs     pahole of struct file and file_ra_state, base vs patched
 #   make tree        build/linux = base + patches/ (git am)
 #   make export      build/linux commits -> patches/
 #   make checkpatch  scripts/checkpatch.pl --strict on every patch
@@ -14,7 +15,7 @@
 SHELL := /bin/bash
 FLAVOUR ?= test
 
-.PHONY: check bench ratrace hangloop kunit-arm64 bisect tree export checkpatch kernel base vm deps fetch clean
+.PHONY: check bench ratrace hangloop kunit-arm64 structs bisect tree export checkpatch kernel base vm deps fetch clean
 check: deps
 	scripts/check.sh $(FLAVOUR)
 bisect: deps
@@ -25,6 +26,8 @@ hangloop: deps
 	scripts/hangloop.sh
 kunit-arm64: deps
 	scripts/kunit-arm64.sh
+structs: deps
+	scripts/structs.sh
 bench: deps
 	scripts/bench.sh
 tree: deps

@@ -1,0 +1,27 @@
+#!/usr/bin/env bash
+# make structs: the layout of struct file and struct file_ra_state in the
+# base and the patched tree (pahole of fs/file_table.o, built with -g in
+# each tree's test output), and whether they differ: the series must not
+# grow them. Needs pahole (Debian package dwarves).
+. "$(dirname "$0")/lib.sh"
+
+command -v pahole >/dev/null || die "pahole not found: apt-get install dwarves"
+res=$BUILD/results/structs
+mkdir -p "$res"
+for t in base linux; do
+	[ -d "$BUILD/$t/.out-test" ] || "$TOP/scripts/build.sh" "$t" test
+	(cd "$BUILD/$t" && CCACHE_DISABLE=1 make -s O=.out-test KCFLAGS=-g fs/file_table.o)
+	for s in file file_ra_state; do
+		pahole -C "$s" "$BUILD/$t/.out-test/fs/file_table.o" >"$res/$s-$t.txt"
+	done
+done
+st=0
+for s in file file_ra_state; do
+	if diff -u "$res/$s-base.txt" "$res/$s-linux.txt"; then
+		echo "struct $s: same layout as the base ($(grep -o 'size: [0-9]*' "$res/$s-linux.txt"))"
+	else
+		echo "struct $s: differs from the base"
+		st=1
+	fi
+done
+exit $st
