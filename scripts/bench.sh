@@ -11,6 +11,10 @@
 #   ICOUNT=1: the guests' clocks count instructions (RA_ICOUNT in
 #   vm-run.sh), for CPU-bound rows (ONLY='^hot-'): their MiB/s are then
 #   bytes per guest instruction, free of the host's load; ssd by default
+#   DECISIONS=1: one more patched boot per model counts the decisions
+#   (readahead trace) beside the timed rows
+#   RESUME=<stamp>: go on with the interrupted run build/results/bench-<stamp>
+#   (same images, same settings: its boots that finished are kept)
 # A full run (none of QUICK, ONLY, ICOUNT and the default models) replaces
 # results/latest/ once every model is done; any other run goes to
 # results/runs/<date>-<time>-<what>/. A stall or hang in any boot stops the run.
@@ -38,7 +42,9 @@ done
 st=0
 [[ x =~ $only ]] || st=$?
 ((st < 2)) || die "ONLY='$only' is not a valid regular expression"
-stamp=$(date -u +%Y%m%d-%H%M%S)
+resume=${RESUME:-}
+decisions=${DECISIONS:-}
+stamp=${resume:-$(date -u +%Y%m%d-%H%M%S)}
 if [ -z "$quick$only$icount" ] && [ "$models" = "$all_models" ]; then
 	dest=$TOP/results/latest
 else
@@ -47,47 +53,68 @@ else
 	dest=$TOP/results/runs/$stamp-$what
 fi
 raw=$BUILD/results/bench-$stamp
-mkdir -p "$raw" "$(dirname "$dest")"
-[ -w "$(dirname "$dest")" ] || die "cannot write $(dirname "$dest")"
-
-# The series measured is patches/ as committed: refuse a tree that differs,
-# and for results/latest, patches/ with changes not committed.
-"$TOP/scripts/export.sh" --verify ||
-	die "build/linux differs from patches/: 'make export' (or 'make tree') first"
-[ "$dest" != "$TOP/results/latest" ] || [ -z "$(git -C "$TOP" status --porcelain patches)" ] ||
-	die "patches/ has changes that are not committed: commit them first"
-# Boot copies of the images: the trees stay free for work while this runs.
-for t in base linux; do
-	"$TOP/scripts/build.sh" "$t" test
-	cp "$BUILD/$t/.out-test/arch/x86/boot/bzImage" "$raw/bzImage-$t"
-done
-# ...and copies of the guest side, so that editing scripts/ cannot change
-# a run halfway (bash reads a script as it runs it).
-mkdir -p "$raw/bin"
-cp "$TOP/scripts/guest-bench.sh" "$TOP/scripts/guest-nullb.sh" \
-	"$TOP/configs/devices.conf" "$raw/bin/"
-gcc -O2 -Wall -pthread -o "$raw/bin/rabench" "$TOP/scripts/rabench.c"
-
-# What is measured, written before the first boot.
 cmd="make bench"
-for v in MODELS REPEAT QUICK ONLY ICOUNT; do
+for v in MODELS REPEAT QUICK ONLY ICOUNT DECISIONS; do
 	[ -z "${!v:-}" ] || cmd+=" $v=${!v}"
 done
-# shellcheck disable=SC2086
-"$TOP/scripts/meta.py" "$raw/meta.json" "$cmd" $models
+if [ -n "$resume" ]; then
+	# The images, guest scripts and meta of the first attempt, and its
+	# settings: a resumed run measures what the interrupted one did.
+	[ -f "$raw/meta.json" ] && [ -f "$raw/bzImage-linux" ] ||
+		die "RESUME=$resume: no interrupted run in $raw"
+	was=$(python3 -c 'import json, sys; print(json.load(open(sys.argv[1]))["command"])' "$raw/meta.json")
+	[ "$was" = "$cmd" ] ||
+		die "RESUME=$resume was '$was', not '$cmd': give the same settings"
+	say "resuming $raw"
+else
+	mkdir -p "$raw"
+fi
+mkdir -p "$(dirname "$dest")"
+[ -w "$(dirname "$dest")" ] || die "cannot write $(dirname "$dest")"
+
+if [ -z "$resume" ]; then
+	# The series measured is patches/ as committed: refuse a tree that
+	# differs, and for results/latest, patches/ with changes not committed.
+	"$TOP/scripts/export.sh" --verify ||
+		die "build/linux differs from patches/: 'make export' (or 'make tree') first"
+	[ "$dest" != "$TOP/results/latest" ] || [ -z "$(git -C "$TOP" status --porcelain patches)" ] ||
+		die "patches/ has changes that are not committed: commit them first"
+	# Boot copies of the images: the trees stay free for work while this
+	# runs.
+	for t in base linux; do
+		"$TOP/scripts/build.sh" "$t" test
+		cp "$BUILD/$t/.out-test/arch/x86/boot/bzImage" "$raw/bzImage-$t"
+	done
+	# ...and copies of the guest side, so that editing scripts/ cannot
+	# change a run halfway (bash reads a script as it runs it).
+	mkdir -p "$raw/bin"
+	cp "$TOP/scripts/guest-bench.sh" "$TOP/scripts/guest-nullb.sh" \
+		"$TOP/configs/devices.conf" "$raw/bin/"
+	gcc -O2 -Wall -pthread -o "$raw/bin/rabench" "$TOP/scripts/rabench.c"
+	# What is measured, written before the first boot.
+	# shellcheck disable=SC2086
+	"$TOP/scripts/meta.py" "$raw/meta.json" "$cmd" $models
+fi
 
 # boot MODEL KERNEL LABEL ROUND [ENV...]: one guest run of guest-bench.sh,
-# its rows appended to MODEL.jsonl with "kernel": LABEL.
+# its rows kept in its run directory (rows.jsonl) with "kernel": LABEL. A
+# boot whose rows are there already (RESUME) is not run again.
 boot() {
 	local model=$1 t=$2 label=$3 round=$4 run
 	shift 4
 	run=$raw/$model-$label-$round
+	if [ -f "$run/rows.jsonl" ]; then
+		say "$model round $round: $label done already"
+		return
+	fi
+	rm -rf "$run"
 	"$TOP/scripts/vm-run.sh" -m 6G -t 1800 -o "$run" -k "$raw/bzImage-$t" \
 		-- env BENCH_ONLY="$only" "$@" \
 		"$raw/bin/guest-bench.sh" "$model" "$round" "$run" $quick ||
 		die "benchmark run failed: $run (hang.txt, dmesg.txt)"
 	grep '^{' "$run/out.log" |
-		sed "s/^{/{\"kernel\": \"$label\", /" >>"$raw/$model.jsonl"
+		sed "s/^{/{\"kernel\": \"$label\", /" >"$run/rows.tmp"
+	mv "$run/rows.tmp" "$run/rows.jsonl"
 }
 
 start=$SECONDS
@@ -102,13 +129,14 @@ for model in $models; do
 			boot "$model" "$t" "$label" "$i"
 		done
 	done
-	# One more patched boot counts the decisions (see guest-bench.sh);
-	# its rows are kept apart ("traced") and timings come from the others.
-	# Not under ICOUNT: those runs measure cost, the counts are the same.
-	if [ -z "$icount" ]; then
+	# DECISIONS=1: one more patched boot counts the decisions (see
+	# guest-bench.sh); its rows are kept apart ("traced") and timings
+	# come from the others. Not under ICOUNT: those runs measure cost.
+	if [ -n "$decisions" ] && [ -z "$icount" ]; then
 		say "$model: decisions of the patched kernel ($((SECONDS - start)) s so far)"
 		boot "$model" linux traced 0 BENCH_DECISIONS=1
 	fi
+	cat "$raw/$model"-{base,patched,traced}-*/rows.jsonl 2>/dev/null >"$raw/$model.jsonl"
 	/usr/bin/python3 "$TOP/scripts/bench-report.py" "$raw" "$model" \
 		"$(cat "$BASE_GIT/debian-version")" "$raw/report"
 done
