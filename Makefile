@@ -5,6 +5,7 @@
 #   make hangloop    the readers that lost queue runs, ROUNDS times (KERNEL=base|linux)
 #   make kunit-arm64 the readahead KUnit suite on arm64 with 64 KiB pages (KUNIT_PAGES=)
 #   make structs     pahole of struct file and file_ra_state, base vs patched
+#   make profile     perf profile of a cache-cold reader, base vs patched (ROW=)
 #   make tree        build/linux = base + patches/ (git am)
 #   make export      build/linux commits -> patches/
 #   make checkpatch  scripts/checkpatch.pl --strict on every patch
@@ -15,7 +16,7 @@
 SHELL := /bin/bash
 FLAVOUR ?= test
 
-.PHONY: check bench ratrace hangloop kunit-arm64 structs bisect tree export checkpatch kernel base vm deps fetch clean
+.PHONY: check bench ratrace hangloop kunit-arm64 structs profile bisect tree export checkpatch kernel base vm deps fetch clean
 check: deps
 	scripts/check.sh $(FLAVOUR)
 bisect: deps
@@ -28,6 +29,8 @@ kunit-arm64: deps
 	scripts/kunit-arm64.sh
 structs: deps
 	scripts/structs.sh
+profile: deps
+	scripts/profile.sh
 bench: deps
 	scripts/bench.sh
 tree: deps

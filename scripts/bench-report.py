@@ -112,7 +112,9 @@ class Results:
         for r in traced:
             for reason, n in r.get("decisions", {}).items():
                 reasons.setdefault(reason, []).append(n)
+        inflight = [r["inflight_reads"]["mean"] for r in runs if "inflight_reads" in r]
         return {
+            "inflight": statistics.median(inflight) if inflight else None,
             "readers": runs[0]["readers"], "bs_kb": runs[0]["bs_kb"],
             "runs": len(runs), "median": m, "min": min(vals), "max": max(vals),
             "pct": min(100.0, 100 * m / lim) if lim else None,
@@ -170,6 +172,26 @@ def table(res):
                      f"| {cell(p, res.kills(w, 'patched'))} "
                      f"| {ratio} | {reqs(b)} | {reqs(p)} | {waste} | {dec} |")
     return "\n".join(lines)
+
+
+def inflight_table(res):
+    """Reads in flight during the rows that sample them (rand64k), and
+    each buffered row against its O_DIRECT twin on the same kernel."""
+    lines = ["| workload | base in flight | patched in flight "
+             "| base % of O_DIRECT | patched % of O_DIRECT |", "|---|---|---|---|---|"]
+    for w in res.workloads:
+        b, p = res.summary(w, "base"), res.summary(w, "patched")
+        if not any(s and s["inflight"] is not None for s in (b, p)):
+            continue
+        twin = w.replace("-buffered", "-direct")
+        pcts = []
+        for k, s in (("base", b), ("patched", p)):
+            d = res.summary(twin, k) if twin != w else None
+            pcts.append(f"{100 * s['median'] / d['median']:.0f}%"
+                        if s and d and d["median"] else "-")
+        infl = [f"{s['inflight']:.1f}" if s and s["inflight"] is not None else "-" for s in (b, p)]
+        lines.append(f"| {w} | {infl[0]} | {infl[1]} | {pcts[0]} | {pcts[1]} |")
+    return "\n".join(lines) if len(lines) > 2 else ""
 
 
 def below_base(res):
@@ -306,6 +328,9 @@ def main():
               for r in res.slow) or "none"),
           "- rows below 1.00x of the base: " + ("; ".join(below_base(res)) or "none"), "",
           table(res), "",
+          "Reads in flight (mean of 50 ms samples of /sys/block/<dev>/inflight, "
+          "median over rounds), and buffered reads against O_DIRECT at the same depth:",
+          "", inflight_table(res) or "(no row sampled them)", "",
           f"![throughput vs readers]({model}-readers.png)",
           f"![window ramp-up]({model}-ramp.png)", ""]
     with open(os.path.join(dest, f"{model}.md"), "w") as f:

@@ -136,7 +136,9 @@ for model in $models; do
 		say "$model: decisions of the patched kernel ($((SECONDS - start)) s so far)"
 		boot "$model" linux traced 0 BENCH_DECISIONS=1
 	fi
-	cat "$raw/$model"-{base,patched,traced}-*/rows.jsonl 2>/dev/null >"$raw/$model.jsonl"
+	for f in "$raw/$model"-{base,patched,traced}-*/rows.jsonl; do
+		if [ -e "$f" ]; then cat "$f"; fi
+	done >"$raw/$model.jsonl"
 	/usr/bin/python3 "$TOP/scripts/bench-report.py" "$raw" "$model" \
 		"$(cat "$BASE_GIT/debian-version")" "$raw/report"
 done

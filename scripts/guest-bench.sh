@@ -3,7 +3,7 @@
 # on stdout.
 #   guest-bench.sh MODEL ROUND OUTDIR [quick]
 # BENCH_ONLY=REGEX runs only the workloads it matches (and the limits).
-# MODEL: a device of configs/devices.conf (hdd, ssd, cloud, array, hdd64),
+# MODEL: a device of configs/devices.conf (hdd, ssd, cloud, array, hdd64, many),
 # as the block layer sets it up: read_ahead_kb is its default for that
 # device (the hdd is rotational, so 2 MiB; the others 128 KiB).
 # Every row carries the device's block requests and sectors for the run;
@@ -128,12 +128,27 @@ row() {
 	echo "{\"workload\": \"$1\", \"model\": \"$model\", \"round\": $round, \"readers\": $2, \"bs_kb\": $3, \"requests\": $4, \"sectors\": $5, \"decisions\": $6, ${8:-}\"run\": $7}"
 }
 
+# The device's reads in flight every 50 ms, until killed.
+inflight_sample() {
+	local r w
+	while read -r r w </sys/block/$name/inflight; do
+		echo "$r"
+		sleep 0.05
+	done
+}
+
+# The samples' mean and maximum, as members for row's EXTRA.
+inflight_json() {
+	awk '{ n++; s += $1; if ($1 > m) m = $1 }
+	     END { printf "\"inflight_reads\": {\"mean\": %.1f, \"max\": %d}, ", n ? s / n : 0, m }' /tmp/inflight.txt
+}
+
 # measure WORKLOAD READERS BS_KB CMD...: cold cache, run CMD (which prints
-# JSON with mib_s), report it with the device's requests during the run.
-# A run that hangs (5 min; the longest takes ~40 s) is reported as such
-# and left out of the results.
+# JSON with mib_s), report it with the device's requests during the run,
+# and for the rand64k rows the reads in flight. A run that hangs (5 min;
+# the longest takes ~40 s) is reported as such and left out of the results.
 measure() {
-	local w=$1 readers=$2 bs=$3 res st kills
+	local w=$1 readers=$2 bs=$3 res st kills sampler= extra=
 	shift 3
 	want "$w" || return 0
 	sync
@@ -141,18 +156,28 @@ measure() {
 	hist_on
 	read -r r0 s0 < <(stat_reads)
 	kills=$(oom_kills)
+	if [[ $w == rand64k-* ]]; then
+		inflight_sample >/tmp/inflight.txt &
+		sampler=$!
+	fi
 	res=$(watched 300 "$@") || {
 		st=$?
 		# A thrash row's readers killed by their memory cgroup's OOM
 		# killer: an outcome to report, not a broken bench. A stall
 		# (3) never is.
+		[ -z "$sampler" ] || kill $sampler
 		[ "$st" != 3 ] && [ "$(oom_kills)" -gt "$kills" ] || exit $st
 		echo "{\"oom_killed\": \"$w\", \"round\": $round, \"readers\": $readers, \"bs_kb\": $bs}"
 		hist_off
 		return 0
 	}
 	read -r r1 s1 < <(stat_reads)
-	row "$w" "$readers" "$bs" $((r1 - r0)) $((s1 - s0)) "$(decisions)" "$res"
+	if [ -n "$sampler" ]; then
+		kill $sampler
+		wait $sampler 2>/dev/null || true
+		extra=$(inflight_json)
+	fi
+	row "$w" "$readers" "$bs" $((r1 - r0)) $((s1 - s0)) "$(decisions)" "$res" "$extra"
 	hist_off
 }
 
@@ -199,13 +224,18 @@ for n in $([ -n "$quick" ] && echo 16 || echo 1 2 4 8 16); do
 	# shellcheck disable=SC2046
 	measure bsr-$n $n 32 rb seq -b 32 $(seq -f "$mnt/bsr.%g" 0 $((n - 1)))
 done
-# --- 4: buffered vs O_DIRECT random 64 KiB at depth 64 (seed 000)
+# --- 4: buffered vs O_DIRECT random 64 KiB at depth 64, and 16 (seed
+# 000); the reads in flight are sampled during these rows (inflight)
 for engine in libaio $([ -n "$quick" ] || echo io_uring); do
 	for direct in 0 1; do
 		kind=$([ $direct = 1 ] && echo direct || echo buffered)
-		measure rand64k-$engine-$kind 1 64 fio_run --rw=randread --bs=64k \
-			--ioengine=$engine --iodepth=64 --direct=$direct --randrepeat=1 \
-			--runtime=$rand_rt
+		for depth in 64 16; do
+			w=rand64k-$engine-$kind
+			[ $depth = 64 ] || w=rand64k-d$depth-$engine-$kind
+			measure $w 1 64 fio_run --rw=randread --bs=64k \
+				--ioengine=$engine --iodepth=$depth --direct=$direct \
+				--randrepeat=1 --runtime=$rand_rt
+		done
 	done
 	# buffered sequential 128 KiB reads at depth 16 (4 KiB: batch-1)
 	measure seq128k-$engine 1 128 fio_run --rw=read --bs=128k \
