@@ -39,12 +39,43 @@ if [ ${#cover[@]} -gt 0 ]; then
 	fill_cover_letter "$out"/0000-cover-letter.patch "$TOP/patches/cover-letter.txt"
 fi
 (cd "$out" && ls -1 *.patch | grep -v '^0000-cover-letter' >series || true)
+# patches/parts names the parts of the series (the subject of each part's
+# first patch): series gets a comment line before each, which tree.sh
+# reads for PART=n.
+if [ -f "$TOP/patches/parts" ]; then
+	python3 - "$TOP/patches/parts" "$out" <<'PY'
+import os, re, sys
+parts_file, out = sys.argv[1:]
+parts = []
+for line in open(parts_file):
+    if line.startswith("#") or not line.strip():
+        continue
+    n, subject, title = line.rstrip("\n").split("\t")
+    parts.append((n, subject, title))
+series = open(os.path.join(out, "series")).read().split()
+def subject_of(patch):
+    text = open(os.path.join(out, patch)).read()
+    m = re.search(r"^Subject: \[PATCH[^\]]*\] (.*(?:\n .*)*)", text, re.M)
+    return re.sub(r"\n ", " ", m.group(1)).strip()
+first = {subject_of(p): p for p in series}
+lines, want = [], {}
+for n, subject, title in parts:
+    if subject not in first:
+        sys.exit("patches/parts: no patch is '%s'" % subject)
+    want[first[subject]] = "# Part %s: %s" % (n, title)
+for p in series:
+    if p in want:
+        lines.append(want[p])
+    lines.append(p)
+open(os.path.join(out, "series"), "w").write("\n".join(lines) + "\n")
+PY
+fi
 
 if [ "${1:-}" = --verify ]; then
-	diff -r -q -x cover-letter.txt -x README "$out" "$TOP/patches" >/dev/null
+	diff -r -q -x cover-letter.txt -x README -x parts -x covers -x range-diff-v1-v2.txt "$out" "$TOP/patches" >/dev/null
 	exit
 fi
 mkdir -p "$TOP/patches"
 find "$TOP/patches" -maxdepth 1 \( -name '*.patch' -o -name series \) -delete
 cp "$out"/* "$TOP/patches/"
-say "exported $(wc -l <"$TOP/patches/series") patches to patches/"
+say "exported $(grep -vc '^#' "$TOP/patches/series") patches to patches/"

@@ -12,6 +12,11 @@ dir=$BUILD/$which
 # first BASE_PATCHES.
 want=$(grep -v '^#\|^$' "$TOP/patches/series" || true)
 [ "$which" = linux ] || want=$(sed -n "1,${BASE_PATCHES}p" <<<"$want")
+# PART=n: the tree at the end of part n (the "# Part" lines of series).
+if [ -n "${PART:-}" ] && [ "$which" = linux ]; then
+	want=$(awk -v n="$PART" '/^# Part /{p=$3+0; next} /^#|^$/{next} p<=n' "$TOP/patches/series")
+	[ -n "$want" ] || die "patches/series has no part $PART"
+fi
 stamp=$(cd "$TOP/patches" && cat /dev/null $want | sha256sum | cut -d' ' -f1)
 # The base tree is never edited: leave it (and its build) alone when it is
 # still where these patches left it.
