@@ -3,6 +3,9 @@
 #   make bench       base vs patched benchmark
 #   make ratrace     base vs patched block requests of seven readers
 #   make hangloop    the readers that lost queue runs, ROUNDS times (KERNEL=base|linux)
+#   make bad-input   bad input to each readahead entry point: base vs patched table
+#   make soak        verified readers + writer, ext4/xfs, memcg and pressure (SOAK_MIN=)
+#   make fstests     fstests in the guest, base vs patched (FSTESTS=<checkout>)
 #   make kunit-arm64 the readahead KUnit suite on arm64 with 64 KiB pages (KUNIT_PAGES=)
 #   make structs     pahole of struct file and file_ra_state, base vs patched
 #   make profile     perf profile of a cache-cold reader, base vs patched (ROW=)
@@ -16,7 +19,7 @@
 SHELL := /bin/bash
 FLAVOUR ?= test
 
-.PHONY: check bench ratrace hangloop kunit-arm64 structs profile bisect tree export checkpatch kernel base vm deps fetch clean
+.PHONY: check bench ratrace hangloop bad-input soak fstests kunit-arm64 structs profile bisect tree export checkpatch kernel base vm deps fetch clean
 check: deps
 	scripts/check.sh $(FLAVOUR)
 bisect: deps
@@ -25,6 +28,12 @@ ratrace: deps
 	scripts/ratrace.sh
 hangloop: deps
 	scripts/hangloop.sh
+bad-input: deps
+	scripts/bad-input.sh
+soak: deps
+	scripts/soak.sh
+fstests: deps
+	scripts/fstests.sh
 kunit-arm64: deps
 	scripts/kunit-arm64.sh
 structs: deps

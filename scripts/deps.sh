@@ -4,7 +4,8 @@
 
 pkgs=(build-essential flex bison bc libelf-dev libssl-dev ccache cpio kmod
       xz-utils rsync python3 python3-venv qemu-system-x86 busybox-static udev
-      fio libaio-dev liburing-dev e2fsprogs xfsprogs python3-matplotlib)
+      fio libaio-dev liburing-dev e2fsprogs xfsprogs python3-matplotlib
+      stress-ng)
 missing=()
 for p in "${pkgs[@]}"; do
 	dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q 'ok installed' ||

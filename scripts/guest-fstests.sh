@@ -1,0 +1,31 @@
+#!/bin/bash
+# Runs inside the guest for 'make fstests':
+#   guest-fstests.sh FSTESTS_DIR FSTYP GROUP [TEST...]
+# fstests' check on two memory-backed null_blk disks of 3 GiB (TEST_DEV,
+# SCRATCH_DEV; discard frees their memory), with xunit results in
+# FSTESTS_DIR/results. GROUP may be empty.
+set -u
+. "$(dirname "$0")/guest-nullb.sh"
+dir=$1 fstyp=$2 group=$3
+shift 3
+force=-F
+[ "$fstyp" = xfs ] && force=-f
+for d in fstest fscratch; do
+	nullb_create "$d" memory_backed=1 blocksize=4096 size=3072 irqmode=0 \
+		discard=1 || exit 2
+done
+"mkfs.$fstyp" -q "$force" /dev/fstest || exit 2
+mkdir -p /tmp/fstests-test /tmp/fstests-scratch
+cat >"$dir/local.config" <<CFG
+export FSTYP=$fstyp
+export TEST_DEV=/dev/fstest
+export TEST_DIR=/tmp/fstests-test
+export SCRATCH_DEV=/dev/fscratch
+export SCRATCH_MNT=/tmp/fstests-scratch
+CFG
+cd "$dir" || exit 2
+./check -R xunit ${group:+-g "$group"} "$@"
+status=$?
+cd /
+for d in fstest fscratch; do nullb_remove "$d"; done
+exit $status
