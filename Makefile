@@ -6,6 +6,7 @@
 #   make bad-input   bad input to each readahead entry point: base vs patched table
 #   make soak        verified readers + writer, ext4/xfs, memcg and pressure (SOAK_MIN=)
 #   make fstests     fstests in the guest, base vs patched (FSTESTS=<checkout>)
+#   make selftests-loaded  the readahead selftests LOOPS=10 times, host CPUs busy (LOAD=2)
 #   make kunit-arm64 the readahead KUnit suite on arm64 with 64 KiB pages (KUNIT_PAGES=)
 #   make structs     pahole of struct file and file_ra_state, base vs patched
 #   make profile     perf profile of a cache-cold reader, base vs patched (ROW=)
@@ -19,7 +20,7 @@
 SHELL := /bin/bash
 FLAVOUR ?= test
 
-.PHONY: check bench ratrace hangloop bad-input soak fstests kunit-arm64 structs profile bisect tree export checkpatch kernel base vm deps fetch clean
+.PHONY: check bench ratrace hangloop bad-input soak fstests selftests-loaded kunit-arm64 structs profile bisect tree export checkpatch kernel base vm deps fetch clean
 check: deps
 	scripts/check.sh $(FLAVOUR)
 bisect: deps
@@ -34,6 +35,8 @@ soak: deps
 	scripts/soak.sh
 fstests: deps
 	scripts/fstests.sh
+selftests-loaded: deps
+	scripts/selftests-loaded.sh
 kunit-arm64: deps
 	scripts/kunit-arm64.sh
 structs: deps

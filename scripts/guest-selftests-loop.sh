@@ -1,0 +1,31 @@
+#!/bin/bash
+# Runs inside the guest for 'make selftests-loaded':
+#   guest-selftests-loop.sh KSELFTEST_INSTALL_DIR LOOPS
+# The readahead selftests LOOPS times, from a copy on an ext4 null_blk disk
+# (as guest-check.sh runs them); a "loop N: ..." line each, with the
+# time it took and the tests that failed. Exits 1 if any loop failed.
+set -u
+. "$(dirname "$0")/guest-nullb.sh"
+src=$1 loops=$2
+work=/tmp/kstloop
+status=0
+
+nullb_ext4 kstloop "$work" memory_backed=1 blocksize=4096 size=512 irqmode=0 &&
+	cp -a "$src/." "$work/" || exit 2
+cd "$work" || exit 2
+for ((i = 1; i <= loops; i++)); do
+	start=$SECONDS
+	./run_kselftest.sh -c readahead >"loop-$i.tap" 2>&1
+	st=$?
+	cat "loop-$i.tap"
+	failed=$(grep -E '^(# )?not ok ' "loop-$i.tap" | sed 's/^# //' | tr '\n' ';')
+	if [ "$st" = 0 ] && [ -z "$failed" ]; then
+		echo "loop $i: pass ($((SECONDS - start)) s)"
+	else
+		echo "loop $i: FAIL ($((SECONDS - start)) s): ${failed:-exit $st}"
+		status=1
+	fi
+done
+cd /
+nullb_remove kstloop
+exit $status
