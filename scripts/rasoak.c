@@ -167,19 +167,28 @@ static void check(enum shape s, const struct snap *sn, const char *buf,
 	atomic_fetch_add(stable ? &exact_bytes : &loose_bytes, n);
 }
 
+/*
+ * A read of @len bytes at *@off, in whole words and below @end: its
+ * length, 0 if nothing is left of it.
+ */
+static size_t clamp_read(uint64_t *off, size_t len, uint64_t end)
+{
+	*off &= ~7ULL;
+	len &= ~7UL;
+	if (*off >= end)
+		return 0;
+	return *off + len > end ? end - *off : len;
+}
+
 static void checked_pread(enum shape s, int fd, char *buf, uint64_t off,
 			  size_t len)
 {
-	uint64_t max = (uint64_t)nr_regions * REGION;
 	struct snap sn;
 	ssize_t n;
 
-	off &= ~7ULL;
-	len &= ~7UL;
-	if (!len || off >= max)
+	len = clamp_read(&off, len, (uint64_t)nr_regions * REGION);
+	if (!len)
 		return;
-	if (off + len > max)
-		len = max - off;
 	snapshot(&sn, off, len);
 	n = pread(fd, buf, len, off);
 	check(s, &sn, buf, off, len, n, false);
@@ -189,15 +198,11 @@ static void checked_pread(enum shape s, int fd, char *buf, uint64_t off,
 static void checked_copy(enum shape s, const char *map, char *buf,
 			 uint64_t off, size_t len)
 {
-	uint64_t mapped = (uint64_t)min_regions * REGION;
 	struct snap sn;
 
-	off &= ~7ULL;
-	len &= ~7UL;
-	if (!len || off >= mapped)
+	len = clamp_read(&off, len, (uint64_t)min_regions * REGION);
+	if (!len)
 		return;
-	if (off + len > mapped)
-		len = mapped - off;
 	snapshot(&sn, off, len);
 	memcpy(buf, map + off, len);
 	check(s, &sn, buf, off, len, len, true);
