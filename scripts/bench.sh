@@ -82,8 +82,8 @@ if [ -z "$resume" ]; then
 	# Boot copies of the images: the trees stay free for work while this
 	# runs.
 	for t in base linux; do
-		"$TOP/scripts/build.sh" "$t" test
-		cp "$BUILD/$t/.out-test/arch/x86/boot/bzImage" "$raw/bzImage-$t"
+		"$TOP/scripts/build.sh" "$t" bench
+		cp "$BUILD/$t/.out-bench/arch/x86/boot/bzImage" "$raw/bzImage-$t"
 	done
 	# ...and copies of the guest side, so that editing scripts/ cannot
 	# change a run halfway (bash reads a script as it runs it).
@@ -93,7 +93,7 @@ if [ -z "$resume" ]; then
 	gcc -O2 -Wall -pthread -o "$raw/bin/rabench" "$TOP/scripts/rabench.c"
 	# What is measured, written before the first boot.
 	# shellcheck disable=SC2086
-	"$TOP/scripts/meta.py" "$raw/meta.json" "$cmd" $models
+	RA_FLAVOUR=bench "$TOP/scripts/meta.py" "$raw/meta.json" "$cmd" $models
 fi
 
 # boot MODEL KERNEL LABEL ROUND [ENV...]: one guest run of guest-bench.sh,

@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Build a kernel: build.sh {linux|base} [FLAVOUR]
 #   linux = the patched tree, base = the base tree; FLAVOUR is test (default),
-#   debug (KASAN, lockdep, DEBUG_VM) or kcsan.
+#   debug (KASAN, lockdep, DEBUG_VM), kcsan, or bench (test without the
+#   series' KUnit suite: what make bench and make profile measure).
 # The config is allnoconfig + configs/vm.config + configs/test.config (+
 # configs/series.config for the patched tree, + the flavour's fragment).
 # The output goes to build/<tree>/.out-<flavour>, a direct subdirectory of
@@ -23,7 +24,7 @@ frags=("$TOP/configs/vm.config" "$TOP/configs/test.config")
 [ "$tree" = linux ] && frags+=("$TOP/configs/series.config")
 case $flavour in
 test) ;;
-debug|kcsan) frags+=("$TOP/configs/$flavour.config") ;;
+debug|kcsan|bench) frags+=("$TOP/configs/$flavour.config") ;;
 *) die "unknown flavour $flavour" ;;
 esac
 
@@ -36,26 +37,33 @@ say "configuring $tree ($flavour): allnoconfig + ${frags[*]##*/}"
 scripts/kconfig/merge_config.sh -n -O "$out" "${frags[@]}" >"$out/.merge.log" 2>&1 ||
 	{ cat "$out/.merge.log"; die "merge_config failed"; }
 # Every option a fragment asks for must survive: a silently dropped
-# dependency would make the tests meaningless. Only series.config may name
-# options this tree does not have yet (an earlier commit of the series).
-bad=0
+# dependency would make the tests meaningless. A later fragment overrides
+# an earlier one (bench.config turns the KUnit suite off again). Only
+# series.config may name options this tree does not have yet (an earlier
+# commit of the series).
+declare -A want from
 for f in "${frags[@]}"; do
 	while IFS= read -r line; do
 		case "$line" in CONFIG_*=*) ;; *) continue ;; esac
-		opt=${line%%=*} val=${line#*=}
-		if [ "$val" = n ]; then
-			! grep -q "^$opt=" "$out/.config" && continue
-		else
-			grep -qx "$opt=$val" "$out/.config" && continue
-		fi
-		if [ "${f##*/}" = series.config ] &&
-		   ! grep -q "^$opt=\|^# $opt is not set" "$out/.config"; then
-			echo "config: $opt is not in this tree yet" >&2
-			continue
-		fi
-		echo "config: $line (from ${f##*/}) did not take: $(grep "^$opt=\|^# $opt " "$out/.config" || echo unset)" >&2
-		bad=1
+		want[${line%%=*}]=$line
+		from[${line%%=*}]=${f##*/}
 	done <"$f"
+done
+bad=0
+for opt in "${!want[@]}"; do
+	line=${want[$opt]} val=${want[$opt]#*=}
+	if [ "$val" = n ]; then
+		! grep -q "^$opt=" "$out/.config" && continue
+	else
+		grep -qx "$opt=$val" "$out/.config" && continue
+	fi
+	if [ "${from[$opt]}" = series.config ] &&
+	   ! grep -q "^$opt=\|^# $opt is not set" "$out/.config"; then
+		echo "config: $opt is not in this tree yet" >&2
+		continue
+	fi
+	echo "config: $line (from ${from[$opt]}) did not take: $(grep "^$opt=\|^# $opt " "$out/.config" || echo unset)" >&2
+	bad=1
 done
 [ $bad = 0 ] || die "kernel config does not have what configs/ asks for"
 

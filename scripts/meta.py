@@ -4,8 +4,8 @@
 Date, host (CPU, count, memory, QEMU accelerator), base (Debian version,
 the patches the base kernel gets), series (repository commit, whether
 patches/ is as committed, the patch count, last subject and git tree id of
-build/linux: the source measured), the command, and the device models of
-configs/devices.conf it used.
+build/linux: the source measured), the command, the device models of
+configs/devices.conf it used, and the kernels' build flavour (RA_FLAVOUR).
 """
 import datetime
 import json
@@ -60,6 +60,9 @@ def main():
                    "tree": git("rev-parse", "HEAD^{tree}", tree=os.path.join(BUILD, "linux"))},
         "models": {m: conf["default"] + " " + conf[m] for m in models},
     }
+    # RA_FLAVOUR: the build.sh flavour of the kernels measured
+    if os.environ.get("RA_FLAVOUR"):
+        meta["flavour"] = os.environ["RA_FLAVOUR"]
     with open(out, "w") as f:
         json.dump(meta, f, indent=1)
         f.write("\n")

@@ -14,12 +14,12 @@ out=$BUILD/profile-$stamp
 dest=$TOP/results/runs/$stamp-profile-$(echo "$row" | tr -c 'a-zA-Z0-9\n' '-' | tr -s - | sed 's/-$//')
 mkdir -p "$out" "$dest"
 gcc -O2 -Wall -pthread -o "$out/rabench" "$TOP/scripts/rabench.c"
-"$TOP/scripts/meta.py" "$dest/meta.json" "make profile ROW=\"$row\""
+RA_FLAVOUR=bench "$TOP/scripts/meta.py" "$dest/meta.json" "make profile ROW=\"$row\""
 for t in base linux; do
-	"$TOP/scripts/build.sh" "$t" test
+	"$TOP/scripts/build.sh" "$t" bench
 	mkdir -p "$out/$t"
 	# shellcheck disable=SC2086
-	RA_ICOUNT=1 "$TOP/scripts/vm-run.sh" -k "$BUILD/$t/.out-test/arch/x86/boot/bzImage" \
+	RA_ICOUNT=1 "$TOP/scripts/vm-run.sh" -k "$BUILD/$t/.out-bench/arch/x86/boot/bzImage" \
 		-o "$out/$t" -t 1200 -- "$TOP/scripts/guest-profile.sh" "$out/$t" $row ||
 		die "profile run failed: $out/$t"
 	cp "$out/$t/report.txt" "$dest/$t-report.txt"

@@ -7,7 +7,7 @@
  *   rabench fill FILE MIB
  *   rabench MODE [-t threads] [-b bs_kib] [-r seconds] [-R kib_per_s]
  *                [-i start_ms] [-S stride_kib] [-O start_mib] [-l] [-s] [-n]
- *                [-w times] [-H] [-A random] FILE...
+ *                [-w times] [-H] [-A random] [-c count] FILE...
  *
  * MODE    readers
  * seq     one thread per FILE, forward
@@ -18,7 +18,8 @@
  *         the forward reader's throughput is reported
  * reverse one thread, bs blocks from the end of FILE to its start
  * stride  one thread, bs read every -S KiB (default: bs read, bs skipped)
- * rand    -t threads, random bs blocks
+ * rand    -t threads, random bs blocks; with -c, count blocks each and
+ *         stop: the same reads on both kernels, from the same seeds
  * mmap    one thread, forward through a shared mapping, from -O MiB into
  *         FILE (default 0); -H advises MADV_HUGEPAGE for the mapping
  *
@@ -76,6 +77,7 @@ struct opts {
 	bool hugepage;		/* mmap: -H, MADV_HUGEPAGE */
 	bool random_advice;	/* -A random: POSIX_FADV_RANDOM, MADV_RANDOM */
 	int work;		/* -w: times to check the data */
+	long count;		/* rand: -c, reads per reader (0: until -r) */
 };
 
 struct reader {
@@ -240,8 +242,9 @@ static void random_reads(struct reader *r, char *buf, size_t bs)
 {
 	unsigned int state = r->index * 7919 + 1;
 	off_t blocks = (r->end - r->start) / bs;
+	long n;
 
-	while (!out_of_time())
+	for (n = 0; !out_of_time() && (!o.count || n < o.count); n++)
 		read_at(r, buf, r->start + (off_t)(rand_r(&state) % blocks) * bs, bs);
 }
 
@@ -410,7 +413,7 @@ static void usage(void)
 		"       rabench seq|shared|coop|mixed|reverse|stride|rand|mmap|splice|thrash\n"
 		"               [-t threads] [-b bs_kib] [-r seconds] [-R kib_per_s]\n"
 		"               [-i start_ms] [-S stride_kib] [-O start_mib] [-l] [-s]\n"
-		"               [-n] [-q] [-w times] [-H] [-A random] FILE...\n");
+		"               [-n] [-q] [-w times] [-H] [-A random] [-c count] FILE...\n");
 	exit(2);
 }
 
@@ -429,7 +432,7 @@ int main(int argc, char **argv)
 		usage();
 	o.mode = argv[1];
 	optind = 2;
-	while ((c = getopt(argc, argv, "t:b:r:R:i:S:O:lsnqw:HA:")) != -1) {
+	while ((c = getopt(argc, argv, "t:b:r:R:i:S:O:lsnqw:HA:c:")) != -1) {
 		switch (c) {
 		case 't': o.threads = atoi(optarg); break;
 		case 'b': o.bs = atol(optarg) * 1024; break;
@@ -440,6 +443,7 @@ int main(int argc, char **argv)
 		case 'l': o.loop = true; break;
 		case 's': o.own_fd = true; break;
 		case 'n': o.no_check = true; break;
+		case 'c': o.count = atol(optarg); break;
 		case 'q': o.untimed = true; break;
 		case 'O': o.map_start = (off_t)atol(optarg) << 20; break;
 		case 'H': o.hugepage = true; break;
@@ -453,7 +457,7 @@ int main(int argc, char **argv)
 		}
 	}
 	if (optind >= argc || !o.bs || o.bs % 4096 || o.seconds <= 0 ||
-	    o.work < 1 || o.map_start < 0 ||
+	    o.work < 1 || o.map_start < 0 || o.count < 0 ||
 	    (o.stride && o.stride < o.bs))
 		usage();
 	n = setup(rd, argc - optind, argv + optind);
