@@ -273,6 +273,16 @@ if [ -z "$quick" ]; then
 		measure batch-$b 1 4 fio_run --rw=read --bs=4k --ioengine=libaio \
 			--iodepth=16 --iodepth_batch_submit=$b --iodepth_batch_complete_min=$b
 	done
+	# batch-1 with io_submit() waiting, as on the base (the sysctl at 0
+	# on the patched kernel): what the rest of the series does to it
+	if [ -e /proc/sys/fs/aio-buffered-async ]; then
+		echo 0 >/proc/sys/fs/aio-buffered-async
+	fi
+	measure batch-1-waits 1 4 fio_run --rw=read --bs=4k --ioengine=libaio \
+		--iodepth=16 --iodepth_batch_submit=1 --iodepth_batch_complete_min=1
+	if [ -e /proc/sys/fs/aio-buffered-async ]; then
+		echo 1 >/proc/sys/fs/aio-buffered-async
+	fi
 	# --- 7: iozone's read, re-read, reverse, stride, random (seed 004)
 	measure seq-64k 1 64 rb seq -b 64 -r $rt "$mnt/main"
 	measure reverse-64k 1 64 rb reverse -b 64 -r $rt "$mnt/main"
