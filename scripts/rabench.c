@@ -458,6 +458,7 @@ int main(int argc, char **argv)
 	}
 	if (optind >= argc || !o.bs || o.bs % 4096 || o.seconds <= 0 ||
 	    o.work < 1 || o.map_start < 0 || o.count < 0 ||
+	    (o.count && strcmp(o.mode, "rand")) ||
 	    (o.stride && o.stride < o.bs))
 		usage();
 	n = setup(rd, argc - optind, argv + optind);
