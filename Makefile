@@ -9,7 +9,8 @@
 #   make selftests-loaded  the readahead selftests LOOPS=10 times, host CPUs busy (LOAD=2)
 #   make kunit-arm64 the readahead KUnit suite on arm64 with 64 KiB pages (KUNIT_PAGES=)
 #   make structs     pahole of struct file and file_ra_state, base vs patched
-#   make profile     perf profile of a cache-cold reader, base vs patched (ROW=)
+#   make profile     perf profile of a cache-cold reader, base vs patched (ROW=,
+#                    INSNS=1: exact instruction counts per symbol)
 #   make tree        build/linux = base + patches/ (git am)
 #   make export      build/linux commits -> patches/
 #   make checkpatch  scripts/checkpatch.pl --strict on every patch

@@ -2,14 +2,19 @@
 # Runs inside the guest for 'make profile': where the kernel's share of a
 # cache-cold row's work goes, as the cold-* rows of make bench run it (the
 # fast memory-backed disk, read_ahead_kb 128).
-#   guest-profile.sh OUTDIR RABENCH-ARGS...
-# perf samples cpu-clock; under RA_ICOUNT (vm-run.sh) the guest's clock
-# counts instructions, so the samples do too. Writes OUTDIR/report.txt
-# (symbols by samples) and OUTDIR/rabench.txt (what the reader read).
+#   guest-profile.sh OUTDIR perf|insns|setup RABENCH-ARGS...
+# perf: perf samples cpu-clock; under RA_ICOUNT (vm-run.sh) the guest's
+# clock counts instructions, so the samples do too. Writes OUTDIR/report.txt
+# (symbols by samples).
+# insns: the reader alone, counted by the host's TCG plugin (profile.sh);
+# setup: the same boot and disk without the reader, whose counts
+# insns-diff.py subtracts. Both write OUTDIR/kallsyms for the addresses.
+# All but setup write OUTDIR/rabench.txt (what the reader read).
 set -eu
 . "$(dirname "$0")/guest-nullb.sh"
 out=$1
-shift
+mode=$2
+shift 2
 rabench=$(dirname "$out")/rabench	# profile.sh builds it there
 hot=/tmp/raprof
 trap 'nullb_remove rahot' EXIT
@@ -17,8 +22,23 @@ nullb_ext4 rahot "$hot" memory_backed=1 blocksize=4096 size=600 irqmode=0
 "$rabench" fill "$hot/file" 512
 echo 128 >/sys/block/rahot/queue/read_ahead_kb
 echo 3 >/proc/sys/vm/drop_caches
-perf record -q -a -e cpu-clock -F 10000 -o /tmp/perf.data -- \
+case $mode in
+perf)
+	perf record -q -a -e cpu-clock -F 10000 -o /tmp/perf.data -- \
+		"$rabench" "$@" "$hot/file" >"$out/rabench.txt"
+	perf report -i /tmp/perf.data --stdio -n --sort sym --no-children \
+		--percent-limit 0.05 2>/dev/null | grep -v '^$' >"$out/report.txt"
+	rm -f /tmp/perf.data
+	;;
+insns)
 	"$rabench" "$@" "$hot/file" >"$out/rabench.txt"
-perf report -i /tmp/perf.data --stdio -n --sort sym --no-children \
-	--percent-limit 0.05 2>/dev/null | grep -v '^$' >"$out/report.txt"
-rm -f /tmp/perf.data
+	cat /proc/kallsyms >"$out/kallsyms"
+	;;
+setup)
+	cat /proc/kallsyms >"$out/kallsyms"
+	;;
+*)
+	echo "guest-profile.sh: mode $mode: perf, insns or setup" >&2
+	exit 2
+	;;
+esac

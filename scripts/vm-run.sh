@@ -37,12 +37,23 @@ rm -f "$res/status" "$res/dmesg.txt" "$res/out.log"
 
 kvm=--disable-kvm accel=TCG
 [ "${RA_KVM:-0}" = 1 ] && kvm= accel=KVM
-qemu_opts=()
+qemu=
 if [ "${RA_ICOUNT:-0}" = 1 ]; then
 	[ "$accel" = TCG ] || die "RA_ICOUNT=1 needs TCG"
-	qemu_opts=(--qemu-opts "-icount shift=0,sleep=off")
+	qemu="-icount shift=0,sleep=off"
 	accel="TCG, icount"
 fi
+# RA_QEMU_PLUGIN=plugin.so[,arg=...] (TCG only): a TCG plugin, such as the
+# instruction counter of make profile INSNS=1.
+if [ -n "${RA_QEMU_PLUGIN:-}" ]; then
+	[ "$accel" != KVM ] || die "RA_QEMU_PLUGIN needs TCG"
+	qemu="$qemu -plugin $RA_QEMU_PLUGIN"
+	accel="$accel, plugin"
+fi
+# One argument with '=': vng would take a value that starts with '-' for
+# an option of its own.
+qemu_opts=()
+[ -z "$qemu" ] || qemu_opts=("--qemu-opts=${qemu# }")
 # The command is passed as a quoted string; the guest wrapper records its
 # status and the dmesg where the host can read them.
 cmd=$(printf '%q ' "$TOP/scripts/guest-wrap.sh" "$res" "$@")
