@@ -2,14 +2,14 @@
 # Runs inside the guest for 'make profile': where the kernel's share of a
 # cache-cold row's work goes, as the cold-* rows of make bench run it (the
 # fast memory-backed disk, read_ahead_kb 128).
-#   guest-profile.sh OUTDIR perf|insns|setup RABENCH-ARGS...
+#   guest-profile.sh OUTDIR perf|insns RABENCH-ARGS...
 # perf: perf samples cpu-clock; under RA_ICOUNT (vm-run.sh) the guest's
 # clock counts instructions, so the samples do too. Writes OUTDIR/report.txt
 # (symbols by samples).
-# insns: the reader alone, counted by the host's TCG plugin (profile.sh);
-# setup: the same boot and disk without the reader, whose counts
-# insns-diff.py subtracts. Both write OUTDIR/kallsyms for the addresses.
-# All but setup write OUTDIR/rabench.txt (what the reader read).
+# insns: the host's TCG plugin (profile.sh) counts what the kernel runs
+# between two syncfs() calls, made right before and after the reader.
+# Writes OUTDIR/kallsyms for the addresses.
+# Both write OUTDIR/rabench.txt (what the reader read).
 set -eu
 . "$(dirname "$0")/guest-nullb.sh"
 out=$1
@@ -31,14 +31,13 @@ perf)
 	rm -f /tmp/perf.data
 	;;
 insns)
+	sync -f "$hot"
 	"$rabench" "$@" "$hot/file" >"$out/rabench.txt"
-	cat /proc/kallsyms >"$out/kallsyms"
-	;;
-setup)
+	sync -f "$hot"
 	cat /proc/kallsyms >"$out/kallsyms"
 	;;
 *)
-	echo "guest-profile.sh: mode $mode: perf, insns or setup" >&2
+	echo "guest-profile.sh: mode $mode: perf or insns" >&2
 	exit 2
 	;;
 esac

@@ -1,9 +1,8 @@
 #!/usr/bin/env python3
 """insns-diff.py DIR: the guest instructions of make profile INSNS=1, per
-kernel symbol and per read, base vs patched. DIR holds {base,linux}-insns
-(the reader's boot) and {base,linux}-setup (the same boot without the
-reader), each with counts.txt from qemu-insns.c and the guest's kallsyms;
-the reader's work is the difference."""
+kernel symbol and per MiB read, base vs patched. DIR holds base/ and
+linux/, each with counts.txt from qemu-insns.c (what the kernel ran
+while the reader read), the guest's kallsyms and rabench.txt."""
 import bisect
 import collections
 import json
@@ -36,9 +35,8 @@ def main():
     top = sys.argv[1]
     work, nbytes = {}, {}
     for t in ("base", "linux"):
-        a, b = symbols(f"{top}/{t}-insns"), symbols(f"{top}/{t}-setup")
-        work[t] = {k: a[k] - b[k] for k in set(a) | set(b)}
-        nbytes[t] = reads(f"{top}/{t}-insns")
+        work[t] = symbols(f"{top}/{t}")
+        nbytes[t] = reads(f"{top}/{t}")
     if nbytes["base"] != nbytes["linux"]:
         sys.exit(f"the kernels read different amounts: {nbytes}")
     mib = nbytes["base"] / 2**20

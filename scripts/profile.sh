@@ -5,9 +5,9 @@
 #   ROW="rand -q -b 4 -r 3" (rabench's arguments; the default is the
 #   cold-rand-4k row, for 3 s)
 #   INSNS=1: exact guest instructions per kernel symbol, counted by a TCG
-#   plugin (qemu-insns.c), for a fixed number of reads (default ROW
-#   "rand -q -b 4 -c 100000"), minus a boot that sets up the same disk and
-#   reads nothing. Without it, a perf profile under the instruction clock.
+#   plugin (qemu-insns.c) between two syncfs() calls around a fixed number
+#   of reads (default ROW "rand -q -b 4 -c 100000"). Without it, a perf
+#   profile under the instruction clock.
 # Writes results/runs/<date>-profile[-insns]-<row>/: each kernel's
 # report.txt (or insns.txt) and rabench.txt, and diff.txt, the symbols
 # whose cost per MiB read (per read with INSNS) differs most.
@@ -41,17 +41,19 @@ for t in base linux; do
 		cp "$out/$t/rabench.txt" "$dest/$t-rabench.txt"
 		continue
 	fi
-	for mode in setup insns; do
-		run=$out/$t-$mode
-		mkdir -p "$run"
-		# shellcheck disable=SC2086
-		RA_QEMU_PLUGIN="$out/qemu-insns.so,arg=out=$run/counts.txt" \
-			"$TOP/scripts/vm-run.sh" -k "$kernel" -o "$run" -t 1200 -- \
-			"$TOP/scripts/guest-profile.sh" "$run" $mode $row ||
-			die "profile run failed: $run"
-		[ -s "$run/counts.txt" ] || die "no instruction counts in $run"
-	done
-	cp "$out/$t-insns/rabench.txt" "$dest/$t-rabench.txt"
+	# The kernels are built without KASLR: System.map has the address.
+	mark=$(awk '$3 == "__x64_sys_syncfs" { print $1 }' \
+		"$BUILD/$t/.out-bench/System.map")
+	[ -n "$mark" ] || die "no __x64_sys_syncfs in $t's System.map"
+	run=$out/$t
+	mkdir -p "$run"
+	# shellcheck disable=SC2086
+	RA_QEMU_PLUGIN="$out/qemu-insns.so,arg=out=$run/counts.txt,arg=mark=$mark" \
+		"$TOP/scripts/vm-run.sh" -k "$kernel" -o "$run" -t 1200 -- \
+		"$TOP/scripts/guest-profile.sh" "$run" insns $row ||
+		die "profile run failed: $run"
+	[ -s "$run/counts.txt" ] || die "no instruction counts in $run"
+	cp "$run/rabench.txt" "$dest/$t-rabench.txt"
 done
 if [ -n "$insns" ]; then
 	python3 "$TOP/scripts/insns-diff.py" "$out" | tee "$dest/diff.txt"
