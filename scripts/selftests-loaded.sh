@@ -33,7 +33,7 @@ hog=
 if [ "$load" != 0 ]; then
 	stress-ng --cpu "$load" --timeout 0 --quiet &
 	hog=$!
-	trap 'kill $hog 2>/dev/null' EXIT
+	trap 'kill $hog 2>/dev/null || true' EXIT
 fi
 st=0
 "$TOP/scripts/vm-run.sh" -k "$out/arch/x86/boot/bzImage" -o "$raw" \
