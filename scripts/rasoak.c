@@ -85,14 +85,24 @@ static unsigned long rnd(unsigned int *state, unsigned long n)
 	return n ? ((unsigned long)rand_r(state) << 16 ^ rand_r(state)) % n : 0;
 }
 
+/*
+ * A wrong read: @bad is the first bad byte, and for data, @word the word
+ * read there and the file's pattern for it (0 otherwise).
+ */
 static void report(const char *what, enum shape s, uint64_t off, size_t len,
-		   ssize_t n, uint64_t bad)
+		   ssize_t n, uint64_t bad, const uint64_t *word)
 {
-	if (atomic_fetch_add(&wrong, 1) < 10)
-		fprintf(stderr,
-			"rasoak: WRONG %s: %s read of %zu at %llu returned %zd, first bad byte at %llu\n",
-			what, shape_name[s], len, (unsigned long long)off, n,
-			(unsigned long long)bad);
+	if (atomic_fetch_add(&wrong, 1) >= 10)
+		return;
+	fprintf(stderr,
+		"rasoak: WRONG %s: %s read of %zu at %llu returned %zd, first bad byte at %llu",
+		what, shape_name[s], len, (unsigned long long)off, n,
+		(unsigned long long)bad);
+	if (word)
+		fprintf(stderr, ": read %#018llx, pattern %#018llx",
+			(unsigned long long)word[0],
+			(unsigned long long)word[1]);
+	fputc('\n', stderr);
 }
 
 /* What the regions of a read held when it started (a seqlock read side). */
@@ -155,7 +165,7 @@ static void check(enum shape s, const struct snap *sn, const char *buf,
 
 	atomic_fetch_add(&reads, 1);
 	if (n < 0) {
-		report("error", s, off, len, n, off);
+		report("error", s, off, len, n, off, NULL);
 		return;
 	}
 	for (unsigned long i = 0; stable && !mapped && i < sn->nr; i++) {
@@ -167,7 +177,7 @@ static void check(enum shape s, const struct snap *sn, const char *buf,
 		}
 	}
 	if (stable && (uint64_t)n != end - off) {
-		report("length", s, off, len, n, off + n);
+		report("length", s, off, len, n, off + n, NULL);
 		return;
 	}
 	for (ssize_t i = 0; i < n; i += 8) {
@@ -177,8 +187,10 @@ static void check(enum shape s, const struct snap *sn, const char *buf,
 		memcpy(&got, buf + i, 8);
 		if (stable ? got != (k == PATTERN ? w : 0) :
 			     !changing_word_ok(got, w)) {
+			const uint64_t word[] = { got, w };
+
 			report(stable ? "data" : "data (changing)", s, off,
-			       len, n, at);
+			       len, n, at, word);
 			return;
 		}
 	}
