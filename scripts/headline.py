@@ -1,0 +1,73 @@
+#!/usr/bin/env python3
+"""Print the headline table of a full bench: headline.py [RESULTS_DIR]
+
+Reads RESULTS_DIR/<model>.csv and <model>.md (default results/latest, as
+make bench wrote them) and prints, for the rows below, the base and
+patched medians and their ratio, then each model's device ceiling and
+noise floor. The cover letter's and the README's tables are copied from
+this output, so that no figure in them is typed by hand.
+"""
+import csv
+import os
+import re
+import sys
+
+# (model, workload, what the row is): the rows the series is argued on.
+ROWS = [
+    ("hdd", "seq-4k", "4 KiB sequential reader"),
+    ("hdd", "rasweep-128", "same, read_ahead_kb 128 on both"),
+    ("hdd", "rasweep-512", "same, read_ahead_kb 512 on both"),
+    ("hdd", "reverse-64k", "64 KiB reads from the end backward"),
+    ("hdd", "stride-4k", "4 KiB read every 8 KiB"),
+    ("hdd", "stride-4k-64k", "4 KiB read every 64 KiB"),
+    ("hdd", "thrash-100", "100 streams x 4 KiB, 32 MiB memcg"),
+    ("hdd", "thrash-100-16m", "100 streams, 16 MiB memcg"),
+    ("hdd", "thrash-200", "200 streams, 32 MiB memcg"),
+    ("hdd", "rand64k-libaio-buffered", "libaio buffered rand 64 KiB, depth 64 (a)"),
+    ("cloud", "seq-4k", "4 KiB sequential reader"),
+    ("cloud", "mmap-4k", "mmap, 4 KiB faults in order"),
+    ("cloud", "splice-64k", "splice, 64 KiB"),
+    ("cloud", "shared-2", "2 threads, 4 KiB reads, one fd"),
+    ("cloud", "reverse-64k", "64 KiB reads from the end backward"),
+    ("cloud", "stride-4k", "4 KiB read every 8 KiB"),
+    ("cloud", "stride-4k-1m", "4 KiB read every 1 MiB"),
+    ("cloud", "rand64k-libaio-buffered", "libaio buffered rand 64 KiB, depth 64 (a)"),
+    ("cloud", "rand64k-io_uring-buffered", "io_uring buffered rand 64 KiB, depth 64"),
+    ("ssd", "shared-2", "2 threads, 4 KiB reads, one fd"),
+    ("ssd", "reverse-64k", "64 KiB reads from the end backward"),
+    ("ssd", "rand64k-libaio-buffered", "libaio buffered rand 64 KiB, depth 64 (a)"),
+]
+
+
+def medians(path):
+    """{(workload, kernel): median MiB/s} of one model's csv."""
+    with open(path) as f:
+        return {(r["workload"], r["kernel"]): float(r["mib_s_median"])
+                for r in csv.DictReader(f)}
+
+
+def main():
+    top = sys.argv[1] if len(sys.argv) > 1 else "results/latest"
+    models = sorted({m for m, _, _ in ROWS}, key=[m for m, _, _ in ROWS].index)
+    med = {m: medians(os.path.join(top, m + ".csv")) for m in models}
+    print("  model  workload                                  base patched  ratio")
+    print("  -----  ---------------------------------------- ----- ------- ------")
+    for model, workload, what in ROWS:
+        try:
+            base = med[model][(workload, "base")]
+            patched = med[model][(workload, "patched")]
+        except KeyError:
+            sys.exit(f"headline.py: no base and patched medians of {model} {workload} in {top}")
+        print(f"  {model:<6} {what:<41}{base:5.1f} {patched:7.1f} {patched / base:5.2f}x")
+    print()
+    for model in models:
+        with open(os.path.join(top, model + ".md")) as f:
+            text = f.read()
+        device = re.search(r"device, [^:]*: \*\*([0-9.]+) MiB/s\*\*", text)
+        floor = re.search(r"noise floor: .*? read ([0-9.]+-[0-9.]+x)", text)
+        print(f"  {model}: O_DIRECT {device.group(1) if device else '?'} MiB/s, "
+              f"noise floor {floor.group(1) if floor else '?'}")
+
+
+if __name__ == "__main__":
+    main()
