@@ -225,13 +225,19 @@ for n in $([ -n "$quick" ] && echo 16 || echo 1 2 4 8 16); do
 	measure bsr-$n $n 32 rb seq -b 32 $(seq -f "$mnt/bsr.%g" 0 $((n - 1)))
 done
 # --- 4: buffered vs O_DIRECT random 64 KiB at depth 64, and 16 (seed
-# 000); the reads in flight are sampled during these rows (inflight)
-# The patched kernel's io_submit() waits for buffered reads as the base's
-# does unless fs.aio-buffered-async is set: the libaio rows (here and
-# batch-*) measure it set. The base has no such setting.
-if [ -e /proc/sys/fs/aio-buffered-async ]; then
-	echo 1 >/proc/sys/fs/aio-buffered-async
-fi
+# 000); the reads in flight are sampled during these rows (inflight).
+# fio's libaio rows (here and batch-*) cannot set IOCB_FLAG_BUFFERED_ASYNC:
+# their io_submit() waits for buffered reads on both kernels. The aioflag
+# rows are rabench's io_submit() with the flag on every iocb; the base
+# ignores it. All random rows advise POSIX_FADV_RANDOM, as fio does.
+for depth in 64 16; do
+	w=rand64k-aioflag
+	[ $depth = 64 ] || w=rand64k-d$depth-aioflag
+	measure $w-buffered 1 64 rb aio -F -A random -d $depth -b 64 \
+		-r $rand_rt "$mnt/main"
+	measure $w-direct 1 64 rb aio -D -A random -d $depth -b 64 \
+		-r $rand_rt "$mnt/main"
+done
 for engine in libaio $([ -n "$quick" ] || echo io_uring); do
 	for direct in 0 1; do
 		kind=$([ $direct = 1 ] && echo direct || echo buffered)
@@ -273,16 +279,6 @@ if [ -z "$quick" ]; then
 		measure batch-$b 1 4 fio_run --rw=read --bs=4k --ioengine=libaio \
 			--iodepth=16 --iodepth_batch_submit=$b --iodepth_batch_complete_min=$b
 	done
-	# batch-1 with io_submit() waiting, as on the base (the sysctl at 0
-	# on the patched kernel): what the rest of the series does to it
-	if [ -e /proc/sys/fs/aio-buffered-async ]; then
-		echo 0 >/proc/sys/fs/aio-buffered-async
-	fi
-	measure batch-1-waits 1 4 fio_run --rw=read --bs=4k --ioengine=libaio \
-		--iodepth=16 --iodepth_batch_submit=1 --iodepth_batch_complete_min=1
-	if [ -e /proc/sys/fs/aio-buffered-async ]; then
-		echo 1 >/proc/sys/fs/aio-buffered-async
-	fi
 	# --- 7: iozone's read, re-read, reverse, stride, random (seed 004)
 	measure seq-64k 1 64 rb seq -b 64 -r $rt "$mnt/main"
 	measure reverse-64k 1 64 rb reverse -b 64 -r $rt "$mnt/main"

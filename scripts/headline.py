@@ -23,7 +23,7 @@ ROWS = [
     ("hdd", "thrash-100", "100 streams x 4 KiB, 32 MiB memcg"),
     ("hdd", "thrash-100-16m", "100 streams, 16 MiB memcg"),
     ("hdd", "thrash-200", "200 streams, 32 MiB memcg"),
-    ("hdd", "rand64k-libaio-buffered", "libaio buffered rand 64 KiB, depth 64 (a)"),
+    ("hdd", "rand64k-aioflag-buffered", "aio buffered rand 64 KiB, depth 64 (a)"),
     ("cloud", "seq-4k", "4 KiB sequential reader"),
     ("cloud", "mmap-4k", "mmap, 4 KiB faults in order"),
     ("cloud", "splice-64k", "splice, 64 KiB"),
@@ -31,11 +31,11 @@ ROWS = [
     ("cloud", "reverse-64k", "64 KiB reads from the end backward"),
     ("cloud", "stride-4k", "4 KiB read every 8 KiB"),
     ("cloud", "stride-4k-1m", "4 KiB read every 1 MiB"),
-    ("cloud", "rand64k-libaio-buffered", "libaio buffered rand 64 KiB, depth 64 (a)"),
+    ("cloud", "rand64k-aioflag-buffered", "aio buffered rand 64 KiB, depth 64 (a)"),
     ("cloud", "rand64k-io_uring-buffered", "io_uring buffered rand 64 KiB, depth 64"),
     ("ssd", "shared-2", "2 threads, 4 KiB reads, one fd"),
     ("ssd", "reverse-64k", "64 KiB reads from the end backward"),
-    ("ssd", "rand64k-libaio-buffered", "libaio buffered rand 64 KiB, depth 64 (a)"),
+    ("ssd", "rand64k-aioflag-buffered", "aio buffered rand 64 KiB, depth 64 (a)"),
 ]
 
 

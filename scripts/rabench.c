@@ -22,6 +22,12 @@
  *         stop: the same reads on both kernels, from the same seeds
  * mmap    one thread, forward through a shared mapping, from -O MiB into
  *         FILE (default 0); -H advises MADV_HUGEPAGE for the mapping
+ * aio     -t threads, each with its own aio context, keeping -d random bs
+ *         reads in flight with io_submit(), -B per call (default: as
+ *         many as there is room for); -F sets IOCB_FLAG_BUFFERED_ASYNC on
+ *         each iocb (kernels that do not know it ignore it), -D opens the
+ *         file O_DIRECT. libaio is not needed: the system calls are made
+ *         directly.
  *
  * -A random: POSIX_FADV_RANDOM on every fd (FMODE_RANDOM), or MADV_RANDOM
  * for mmap's mapping (VM_RAND_READ): the paths that do not read ahead.
@@ -53,10 +59,16 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <linux/aio_abi.h>
 #include <sys/mman.h>
 #include <sys/stat.h>
+#include <sys/syscall.h>
 #include <time.h>
 #include <unistd.h>
+
+#ifndef IOCB_FLAG_BUFFERED_ASYNC
+#define IOCB_FLAG_BUFFERED_ASYNC	(1 << 2)
+#endif
 
 #define MAX_THREADS	256
 #define RAND_BS		4096
@@ -78,6 +90,10 @@ struct opts {
 	bool random_advice;	/* -A random: POSIX_FADV_RANDOM, MADV_RANDOM */
 	int work;		/* -w: times to check the data */
 	long count;		/* rand: -c, reads per reader (0: until -r) */
+	int depth;		/* aio: -d, reads in flight */
+	int batch;		/* aio: -B, reads per io_submit() (0: room) */
+	bool buffered_async;	/* aio: -F, IOCB_FLAG_BUFFERED_ASYNC */
+	bool direct;		/* -D: O_DIRECT */
 };
 
 struct reader {
@@ -91,7 +107,7 @@ struct reader {
 };
 
 static struct opts o = {
-	.threads = 1, .bs = 4096, .seconds = 3600, .work = 1,
+	.threads = 1, .bs = 4096, .seconds = 3600, .work = 1, .depth = 1,
 };
 static double t0, deadline;
 static atomic_bool stop;
@@ -248,6 +264,93 @@ static void random_reads(struct reader *r, char *buf, size_t bs)
 		read_at(r, buf, r->start + (off_t)(rand_r(&state) % blocks) * bs, bs);
 }
 
+/* Submit @n iocbs: io_submit() may take fewer than asked, or be interrupted. */
+static void submit_all(aio_context_t ctx, struct iocb **cbp, int n)
+{
+	long ret;
+	int done;
+
+	for (done = 0; done < n; done += ret) {
+		ret = syscall(SYS_io_submit, ctx, n - done, cbp + done);
+		if (ret < 0 && errno != EINTR && errno != EAGAIN)
+			die("io_submit");
+		if (ret < 0)
+			ret = 0;
+	}
+}
+
+/* -d random reads in flight through io_submit(), -B per call. */
+static void async_reads(struct reader *r)
+{
+	int per_call = o.batch ? o.batch : o.depth, nfree = o.depth;
+	struct iocb *cbs = calloc(o.depth, sizeof(*cbs));
+	struct iocb **cbp = calloc(o.depth, sizeof(*cbp));
+	struct io_event *ev = calloc(o.depth, sizeof(*ev));
+	double *started = calloc(o.depth, sizeof(*started));
+	int *free_slot = calloc(o.depth, sizeof(*free_slot));
+	unsigned int state = r->index * 7919 + 1;
+	off_t blocks = (r->end - r->start) / o.bs;
+	aio_context_t ctx = 0;
+	long got, i;
+	char *bufs;
+	int n, s;
+
+	if (!cbs || !cbp || !ev || !started || !free_slot ||
+	    posix_memalign((void **)&bufs, 4096, o.depth * o.bs))
+		die("calloc");
+	if (syscall(SYS_io_setup, o.depth, &ctx))
+		die("io_setup");
+	for (s = 0; s < o.depth; s++)
+		free_slot[s] = s;
+	for (;;) {
+		while (nfree && !out_of_time()) {
+			for (n = 0; nfree && n < per_call; n++) {
+				s = free_slot[--nfree];
+				cbs[s] = (struct iocb) {
+					.aio_data = s,
+					.aio_lio_opcode = IOCB_CMD_PREAD,
+					.aio_fildes = r->fd,
+					.aio_buf = (uintptr_t)(bufs + s * o.bs),
+					.aio_nbytes = o.bs,
+					.aio_offset = r->start + (off_t)(rand_r(&state) %
+									 blocks) * o.bs,
+					.aio_flags = o.buffered_async ?
+						     IOCB_FLAG_BUFFERED_ASYNC : 0,
+				};
+				started[s] = o.untimed ? 0 : now();
+				cbp[n] = &cbs[s];
+			}
+			submit_all(ctx, cbp, n);
+		}
+		if (nfree == o.depth)
+			break;
+		got = syscall(SYS_io_getevents, ctx, 1, o.depth, ev, NULL);
+		if (got < 0 && errno == EINTR)
+			continue;
+		if (got < 0)
+			die("io_getevents");
+		for (i = 0; i < got; i++) {
+			s = ev[i].data;
+			if (ev[i].res != (long long)o.bs) {
+				fprintf(stderr, "rabench: aio read at %lld returned %lld\n",
+					(long long)cbs[s].aio_offset, (long long)ev[i].res);
+				exit(1);
+			}
+			timed(started[s]);
+			check(r, bufs + s * o.bs, cbs[s].aio_offset, o.bs);
+			r->bytes += o.bs;
+			free_slot[nfree++] = s;
+		}
+	}
+	syscall(SYS_io_destroy, ctx);
+	free(bufs);
+	free(free_slot);
+	free(started);
+	free(ev);
+	free(cbp);
+	free(cbs);
+}
+
 static void cooperative(struct reader *r, char *buf)
 {
 	off_t pos;
@@ -336,6 +439,8 @@ static void *run_reader(void *arg)
 		mapped(r);
 	else if (!strcmp(o.mode, "splice"))
 		spliced(r, buf);
+	else if (!strcmp(o.mode, "aio"))
+		async_reads(r);
 	else
 		forward(r, buf);
 	r->finished = now();
@@ -370,7 +475,7 @@ static void fill(const char *path, long mib)
 static int open_file(const char *path, off_t *size)
 {
 	struct stat st;
-	int fd = open(path, O_RDONLY);
+	int fd = open(path, O_RDONLY | (o.direct ? O_DIRECT : 0));
 
 	if (fd < 0 || fstat(fd, &st))
 		die(path);
@@ -410,10 +515,11 @@ static int setup(struct reader *rd, int nfiles, char **files)
 static void usage(void)
 {
 	fprintf(stderr, "usage: rabench fill FILE MIB\n"
-		"       rabench seq|shared|coop|mixed|reverse|stride|rand|mmap|splice|thrash\n"
+		"       rabench seq|shared|coop|mixed|reverse|stride|rand|mmap|splice|thrash|aio\n"
 		"               [-t threads] [-b bs_kib] [-r seconds] [-R kib_per_s]\n"
 		"               [-i start_ms] [-S stride_kib] [-O start_mib] [-l] [-s]\n"
-		"               [-n] [-q] [-w times] [-H] [-A random] [-c count] FILE...\n");
+		"               [-n] [-q] [-w times] [-H] [-A random] [-c count]\n"
+		"               [-d depth] [-B per_call] [-F] [-D] FILE...\n");
 	exit(2);
 }
 
@@ -432,7 +538,7 @@ int main(int argc, char **argv)
 		usage();
 	o.mode = argv[1];
 	optind = 2;
-	while ((c = getopt(argc, argv, "t:b:r:R:i:S:O:lsnqw:HA:c:")) != -1) {
+	while ((c = getopt(argc, argv, "t:b:r:R:i:S:O:lsnqw:HA:c:d:B:FD")) != -1) {
 		switch (c) {
 		case 't': o.threads = atoi(optarg); break;
 		case 'b': o.bs = atol(optarg) * 1024; break;
@@ -448,6 +554,10 @@ int main(int argc, char **argv)
 		case 'O': o.map_start = (off_t)atol(optarg) << 20; break;
 		case 'H': o.hugepage = true; break;
 		case 'w': o.work = atoi(optarg); break;
+		case 'd': o.depth = atoi(optarg); break;
+		case 'B': o.batch = atoi(optarg); break;
+		case 'F': o.buffered_async = true; break;
+		case 'D': o.direct = true; break;
 		case 'A':
 			if (strcmp(optarg, "random"))
 				usage();
@@ -459,6 +569,9 @@ int main(int argc, char **argv)
 	if (optind >= argc || !o.bs || o.bs % 4096 || o.seconds <= 0 ||
 	    o.work < 1 || o.map_start < 0 || o.count < 0 ||
 	    (o.count && strcmp(o.mode, "rand")) ||
+	    o.depth < 1 || o.depth > 1024 || o.batch < 0 ||
+	    ((o.depth > 1 || o.batch || o.buffered_async) &&
+	     strcmp(o.mode, "aio")) ||
 	    (o.stride && o.stride < o.bs))
 		usage();
 	n = setup(rd, argc - optind, argv + optind);
