@@ -24,7 +24,10 @@
  *         FILE (default 0); -H advises MADV_HUGEPAGE for the mapping
  * aio     -t threads, each with its own aio context, keeping -d random bs
  *         reads in flight with io_submit(), -B per call (default: as
- *         many as there is room for); -F sets IOCB_FLAG_BUFFERED_ASYNC on
+ *         many as there is room for), each block of the file once, in an
+ *         order from the thread's seed (as fio's random map does: a
+ *         block read twice would be a cache hit, not the device's),
+ *         until all are read or -r; -F sets IOCB_FLAG_BUFFERED_ASYNC on
  *         each iocb (kernels that do not know it ignore it), -D opens the
  *         file O_DIRECT. libaio is not needed: the system calls are made
  *         directly.
@@ -289,22 +292,33 @@ static void async_reads(struct reader *r)
 	double *started = calloc(o.depth, sizeof(*started));
 	int *free_slot = calloc(o.depth, sizeof(*free_slot));
 	unsigned int state = r->index * 7919 + 1;
-	off_t blocks = (r->end - r->start) / o.bs;
+	off_t blocks = (r->end - r->start) / o.bs, next = 0, j, tmp;
+	off_t *order = calloc(blocks, sizeof(*order));
 	aio_context_t ctx = 0;
 	long got, i;
 	char *bufs;
 	int n, s;
 
-	if (!cbs || !cbp || !ev || !started || !free_slot ||
+	if (!cbs || !cbp || !ev || !started || !free_slot || !order ||
 	    posix_memalign((void **)&bufs, 4096, o.depth * o.bs))
 		die("calloc");
+	/* A Fisher-Yates shuffle of the blocks: each is read once. */
+	for (j = 0; j < blocks; j++)
+		order[j] = j;
+	for (j = blocks - 1; j > 0; j--) {
+		off_t k = ((off_t)rand_r(&state) << 16 ^ rand_r(&state)) % (j + 1);
+
+		tmp = order[j];
+		order[j] = order[k];
+		order[k] = tmp;
+	}
 	if (syscall(SYS_io_setup, o.depth, &ctx))
 		die("io_setup");
 	for (s = 0; s < o.depth; s++)
 		free_slot[s] = s;
 	for (;;) {
-		while (nfree && !out_of_time()) {
-			for (n = 0; nfree && n < per_call; n++) {
+		while (nfree && next < blocks && !out_of_time()) {
+			for (n = 0; nfree && next < blocks && n < per_call; n++) {
 				s = free_slot[--nfree];
 				cbs[s] = (struct iocb) {
 					.aio_data = s,
@@ -312,8 +326,8 @@ static void async_reads(struct reader *r)
 					.aio_fildes = r->fd,
 					.aio_buf = (uintptr_t)(bufs + s * o.bs),
 					.aio_nbytes = o.bs,
-					.aio_offset = r->start + (off_t)(rand_r(&state) %
-									 blocks) * o.bs,
+					.aio_offset = r->start +
+						      order[next++] * o.bs,
 					.aio_flags = o.buffered_async ?
 						     IOCB_FLAG_BUFFERED_ASYNC : 0,
 				};
@@ -343,6 +357,7 @@ static void async_reads(struct reader *r)
 		}
 	}
 	syscall(SYS_io_destroy, ctx);
+	free(order);
 	free(bufs);
 	free(free_slot);
 	free(started);
