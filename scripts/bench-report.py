@@ -113,8 +113,11 @@ class Results:
             for reason, n in r.get("decisions", {}).items():
                 reasons.setdefault(reason, []).append(n)
         inflight = [r["inflight_reads"]["mean"] for r in runs if "inflight_reads" in r]
+        cpu = [r["run"]["cpu_s"] / r["run"]["seconds"] for r in runs
+               if "cpu_s" in r["run"] and r["run"].get("seconds")]
         return {
             "inflight": statistics.median(inflight) if inflight else None,
+            "cpu": statistics.median(cpu) if cpu else None,
             "readers": runs[0]["readers"], "bs_kb": runs[0]["bs_kb"],
             "runs": len(runs), "median": m, "min": min(vals), "max": max(vals),
             "pct": min(100.0, 100 * m / lim) if lim else None,
@@ -175,10 +178,13 @@ def table(res):
 
 
 def inflight_table(res):
-    """Reads in flight during the rows that sample them (rand64k), and
-    each buffered row against its O_DIRECT twin on the same kernel."""
+    """Reads in flight during the rows that sample them (rand64k), each
+    buffered row against its O_DIRECT twin on the same kernel, and the
+    CPU its readers used (user + system, in CPUs: 1.00 is one CPU busy
+    for the whole run)."""
     lines = ["| workload | base in flight | patched in flight "
-             "| base % of O_DIRECT | patched % of O_DIRECT |", "|---|---|---|---|---|"]
+             "| base % of O_DIRECT | patched % of O_DIRECT | readers' CPU base, patched |",
+             "|---|---|---|---|---|---|"]
     for w in res.workloads:
         b, p = res.summary(w, "base"), res.summary(w, "patched")
         if not any(s and s["inflight"] is not None for s in (b, p)):
@@ -190,7 +196,8 @@ def inflight_table(res):
             pcts.append(f"{100 * s['median'] / d['median']:.0f}%"
                         if s and d and d["median"] else "-")
         infl = [f"{s['inflight']:.1f}" if s and s["inflight"] is not None else "-" for s in (b, p)]
-        lines.append(f"| {w} | {infl[0]} | {infl[1]} | {pcts[0]} | {pcts[1]} |")
+        cpu = [f"{s['cpu']:.2f}" if s and s["cpu"] is not None else "-" for s in (b, p)]
+        lines.append(f"| {w} | {infl[0]} | {infl[1]} | {pcts[0]} | {pcts[1]} | {cpu[0]}, {cpu[1]} |")
     return "\n".join(lines) if len(lines) > 2 else ""
 
 
@@ -368,7 +375,8 @@ def main():
           "- rows below 1.00x of the base: " + ("; ".join(below_base(res, "icount" in meta["host"]["accel"])) or "none"), "",
           table(res), "",
           "Reads in flight (mean of 50 ms samples of /sys/block/<dev>/inflight, "
-          "median over rounds), and buffered reads against O_DIRECT at the same depth:",
+          "median over rounds), buffered reads against O_DIRECT at the same depth, "
+          "and the CPUs the readers kept busy (rabench rows):",
           "", inflight_table(res) or "(no row sampled them)", "",
           f"![throughput vs readers]({model}-readers.png)",
           f"![window ramp-up]({model}-ramp.png)", ""]

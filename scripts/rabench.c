@@ -48,8 +48,10 @@
  *
  * Readers stop at the end of their region (with -l they wrap around) or
  * after -r seconds. Prints one line of JSON: bytes read, seconds, MiB/s,
- * and the longest single read (a pread, a splice, or the faults of one
- * block of a mapping) in ms.
+ * the longest single read (a pread, a splice, or the faults of one
+ * block of a mapping) in ms, and the CPU seconds (user and system) the
+ * readers used: a run whose cpu_s is near seconds x threads was bound by
+ * its own CPU, not by the device.
  * Exits 1 on any I/O error or on data that is not the pattern.
  */
 #define _GNU_SOURCE
@@ -58,6 +60,7 @@
 #include <pthread.h>
 #include <stdatomic.h>
 #include <stdbool.h>
+#include <sys/resource.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -542,6 +545,7 @@ int main(int argc, char **argv)
 {
 	static struct reader rd[MAX_THREADS];
 	uint64_t bytes = 0;
+	struct rusage ru;
 	double end = 0;
 	int c, i, n;
 
@@ -603,8 +607,12 @@ int main(int argc, char **argv)
 		bytes += rd[i].bytes;
 		end = rd[i].finished > end ? rd[i].finished : end;
 	}
-	printf("{\"bytes\": %llu, \"seconds\": %.3f, \"mib_s\": %.2f, \"max_read_ms\": %.1f}\n",
+	if (getrusage(RUSAGE_SELF, &ru))
+		die("getrusage");
+	printf("{\"bytes\": %llu, \"seconds\": %.3f, \"mib_s\": %.2f, \"max_read_ms\": %.1f, \"cpu_s\": %.3f}\n",
 	       (unsigned long long)bytes, end - t0, bytes / (end - t0) / (1 << 20),
-	       atomic_load(&longest_us) / 1e3);
+	       atomic_load(&longest_us) / 1e3,
+	       ru.ru_utime.tv_sec + ru.ru_utime.tv_usec / 1e6 +
+	       ru.ru_stime.tv_sec + ru.ru_stime.tv_usec / 1e6);
 	return 0;
 }
