@@ -238,6 +238,13 @@ for depth in 64 16; do
 	measure $w-direct 1 64 rb aio -D -A random -d $depth -b 64 \
 		-r $rand_rt "$mnt/main"
 done
+# The same 64 reads in flight from two submitters (32 each, a context and
+# half the file each): if these read more than the depth-64 rows, it is
+# the one submitting thread's CPU that holds those back, not the path.
+measure rand64k-t2-aioflag-buffered 2 64 rb aio -F -A random -t 2 -d 32 \
+	-b 64 -r $rand_rt "$mnt/main"
+measure rand64k-t2-aioflag-direct 2 64 rb aio -D -A random -t 2 -d 32 \
+	-b 64 -r $rand_rt "$mnt/main"
 for engine in libaio $([ -n "$quick" ] || echo io_uring); do
 	for direct in 0 1; do
 		kind=$([ $direct = 1 ] && echo direct || echo buffered)

@@ -22,9 +22,10 @@
  *         stop: the same reads on both kernels, from the same seeds
  * mmap    one thread, forward through a shared mapping, from -O MiB into
  *         FILE (default 0); -H advises MADV_HUGEPAGE for the mapping
- * aio     -t threads, each with its own aio context, keeping -d random bs
- *         reads in flight with io_submit(), -B per call (default: as
- *         many as there is room for), each block of the file once, in an
+ * aio     -t threads, each with its own aio context and its own part of
+ *         the file, keeping -d random bs reads in flight with
+ *         io_submit(), -B per call (default: as many as there is room
+ *         for), each block of its part once, in an
  *         order from the thread's seed (as fio's random map does: a
  *         block read twice would be a cache hit, not the device's),
  *         until all are read or -r; -F sets IOCB_FLAG_BUFFERED_ASYNC on
@@ -507,7 +508,8 @@ static int open_file(const char *path, off_t *size)
 static int setup(struct reader *rd, int nfiles, char **files)
 {
 	bool per_file = !strcmp(o.mode, "seq");
-	bool split = !strcmp(o.mode, "shared") || !strcmp(o.mode, "thrash");
+	bool split = !strcmp(o.mode, "shared") || !strcmp(o.mode, "thrash") ||
+		     !strcmp(o.mode, "aio");
 	int n = per_file ? nfiles : o.threads, i, fd = -1;
 	off_t size = 0, region;
 
