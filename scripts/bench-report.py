@@ -350,9 +350,12 @@ def main():
           f"- {res.rounds} rounds per kernel, kernels alternated (ABBA); MiB/s median "
           "[min-max], % of the lower ceiling for that read size; requests and average "
           "request size are medians from /sys/block/<dev>/stat; device/read bytes = "
-          "bytes the device read per byte the readers got; the patched kernel's "
-          "decisions (page_cache_ra_decision reasons, a histogram that costs "
-          "CPU) are counted in one more boot, left out of the timings",
+          "bytes the device read per byte the readers got; " +
+          ("the patched kernel's decisions (page_cache_ra_decision reasons, a "
+           "histogram that costs CPU) are counted in one more boot, left out of "
+           "the timings" if any(r["kernel"] == "traced" for r in res.rows) else
+           "the patched kernel's decisions were not counted (DECISIONS=1 counts "
+           "them in one more boot)"),
           f"- thrash: OOM kills over all rounds: {ooms}; runs the OOM killer ended "
           "(left out of the medians): " + (", ".join(
               f"{r['kernel']} {r['oom_killed']} round {r['round']}"
