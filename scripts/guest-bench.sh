@@ -260,6 +260,18 @@ for engine in libaio $([ -n "$quick" ] || echo io_uring); do
 	measure seq128k-$engine 1 128 fio_run --rw=read --bs=128k \
 		--ioengine=$engine --iodepth=16
 done
+# io_uring's depth-64 rows from two submitting threads, as the t2-aioflag
+# rows: two jobs, 32 in flight each, half the file each.
+if [ -z "$quick" ]; then
+	for direct in 0 1; do
+		kind=$([ $direct = 1 ] && echo direct || echo buffered)
+		measure rand64k-t2-io_uring-$kind 2 64 fio_run --rw=randread \
+			--bs=64k --ioengine=io_uring --iodepth=32 --direct=$direct \
+			--numjobs=2 --group_reporting --size=$((main_mb / 2))M \
+			--offset_increment=$((main_mb / 2))M --randrepeat=1 \
+			--runtime=$rand_rt
+	done
+fi
 # --- 8: splice and mmap sequential readers
 measure splice-64k 1 64 rb splice -b 64 -r $rt "$mnt/main"
 measure mmap-4k 1 4 rb mmap -b 4 -r $rt "$mnt/main"
