@@ -313,6 +313,19 @@ def plot_ramp(raw, model, path):
     plt.close(fig)
 
 
+def attempts(meta):
+    """A line on a run resumed on another machine (RESUME=): its attempts,
+    and whether the images rebuilt there are the first attempt's."""
+    tries = meta.get("attempts", [])
+    if len(tries) < 2:
+        return []
+    same = all(t["image_sha256"] == tries[0]["image_sha256"] for t in tries)
+    return [f"- run in {len(tries)} attempts ({', '.join(t['date'] for t in tries)}), "
+            "each with images built from the same source tree and guest scripts; "
+            + ("the images are identical (sha256)" if same else
+               "the images differ in sha256 between attempts (meta.json)")]
+
+
 def main():
     raw, model, base_version, dest = sys.argv[1:5]
     meta = json.load(open(os.path.join(raw, "meta.json")))
@@ -338,6 +351,7 @@ def main():
           f"more patches, {meta['series']['patches']} in all "
           f"(repository commit {meta['series']['commit'][:12]}); see meta.json",
           f"- machine: {machine()}",
+          *attempts(meta),
           f"- device: null_blk `{dev.get('params', '?')}`; max request "
           f"{dev.get('max_sectors_kb', '?')} KiB, scheduler {dev.get('scheduler', '?')}, "
           f"nr_requests {dev.get('nr_requests', '?')}, rotational {dev.get('rotational', '?')}, "

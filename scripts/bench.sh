@@ -14,7 +14,12 @@
 #   DECISIONS=1: one more patched boot per model counts the decisions
 #   (readahead trace) beside the timed rows
 #   RESUME=<stamp>: go on with the interrupted run build/results/bench-<stamp>
-#   (same images, same settings: its boots that finished are kept)
+#   (same images, same settings: its boots that finished are kept). On
+#   another machine (build/ is gone), from results/pending/<stamp>/: the
+#   rows of its finished boots, kept there as each boot ends so that a run
+#   longer than a session survives it. The images are rebuilt from the
+#   same source tree and guest scripts, or the run is refused; meta.json
+#   records each attempt's host and the images' sha256.
 # A full run (none of QUICK, ONLY, ICOUNT and the default models) replaces
 # results/latest/ once every model is done; any other run goes to
 # results/runs/<date>-<time>-<what>/. A stall or hang in any boot stops the run.
@@ -53,48 +58,106 @@ else
 	dest=$TOP/results/runs/$stamp-$what
 fi
 raw=$BUILD/results/bench-$stamp
+keep=$TOP/results/pending/$stamp
 cmd="make bench"
 for v in MODELS REPEAT QUICK ONLY ICOUNT DECISIONS; do
 	[ -z "${!v:-}" ] || cmd+=" $v=${!v}"
 done
-if [ -n "$resume" ]; then
-	# The images, guest scripts and meta of the first attempt, and its
-	# settings: a resumed run measures what the interrupted one did.
-	[ -f "$raw/meta.json" ] && [ -f "$raw/bzImage-linux" ] ||
-		die "RESUME=$resume: no interrupted run in $raw"
-	was=$(python3 -c 'import json, sys; print(json.load(open(sys.argv[1]))["command"])' "$raw/meta.json")
-	[ "$was" = "$cmd" ] ||
-		die "RESUME=$resume was '$was', not '$cmd': give the same settings"
-	say "resuming $raw"
-else
-	mkdir -p "$raw"
-fi
-mkdir -p "$(dirname "$dest")"
-[ -w "$(dirname "$dest")" ] || die "cannot write $(dirname "$dest")"
-
-if [ -z "$resume" ]; then
-	# The series measured is patches/ as committed: refuse a tree that
-	# differs, and for results/latest, patches/ with changes not committed.
+# meta KEY: a member of the run's meta.json (nested keys joined by dots)
+meta() {
+	python3 -c 'import json, sys
+v = json.load(open(sys.argv[1]))
+for k in sys.argv[2].split("."):
+	v = v[k]
+print(v)' "$raw/meta.json" "$1"
+}
+# guest_sum: one sha256 over what runs in the guest
+guest_sum() {
+	cat "$TOP/scripts/guest-bench.sh" "$TOP/scripts/guest-nullb.sh" \
+		"$TOP/configs/devices.conf" "$TOP/scripts/rabench.c" | sha256sum | cut -c1-64
+}
+# prepare: the images and the guest side of the run, in $raw. The
+# series measured is patches/ as committed: a tree that differs is
+# refused, and for results/latest, patches/ with changes not committed.
+# The images are boot copies, and the guest side copies, so that the
+# trees and scripts/ stay free for work while the run goes on (bash
+# reads a script as it runs it).
+prepare() {
 	"$TOP/scripts/export.sh" --verify ||
 		die "build/linux differs from patches/: 'make export' (or 'make tree') first"
 	[ "$dest" != "$TOP/results/latest" ] || [ -z "$(git -C "$TOP" status --porcelain patches)" ] ||
 		die "patches/ has changes that are not committed: commit them first"
-	# Boot copies of the images: the trees stay free for work while this
-	# runs.
 	for t in base linux; do
 		"$TOP/scripts/build.sh" "$t" bench
 		cp "$BUILD/$t/.out-bench/arch/x86/boot/bzImage" "$raw/bzImage-$t"
 	done
-	# ...and copies of the guest side, so that editing scripts/ cannot
-	# change a run halfway (bash reads a script as it runs it).
 	mkdir -p "$raw/bin"
 	cp "$TOP/scripts/guest-bench.sh" "$TOP/scripts/guest-nullb.sh" \
 		"$TOP/configs/devices.conf" "$raw/bin/"
 	gcc -O2 -Wall -pthread -o "$raw/bin/rabench" "$TOP/scripts/rabench.c"
+}
+# attempt: this machine and its images, appended to meta.json's attempts
+attempt() {
+	python3 - "$raw/meta.json" "$raw/bzImage-base" "$raw/bzImage-linux" <<'PY'
+import datetime, hashlib, json, sys
+path, base, linux = sys.argv[1:]
+meta = json.load(open(path))
+cpu = next((l.split(":", 1)[1].strip() for l in open("/proc/cpuinfo")
+            if l.startswith("model name")), "unknown")
+sha = lambda f: hashlib.sha256(open(f, "rb").read()).hexdigest()
+meta.setdefault("attempts", []).append({
+    "date": datetime.datetime.now(datetime.timezone.utc).strftime("%Y-%m-%dT%H:%M:%SZ"),
+    "host_cpu": cpu, "image_sha256": {"base": sha(base), "linux": sha(linux)}})
+json.dump(meta, open(path, "w"), indent=1)
+PY
+	cp "$raw/meta.json" "$keep/meta.json"
+}
+if [ -n "$resume" ] && [ -f "$raw/meta.json" ] && [ -f "$raw/bzImage-linux" ]; then
+	# The images, guest scripts and meta of the first attempt, and its
+	# settings: a resumed run measures what the interrupted one did.
+	[ "$(meta command)" = "$cmd" ] ||
+		die "RESUME=$resume was '$(meta command)', not '$cmd': give the same settings"
+	mkdir -p "$keep"
+	say "resuming $raw"
+elif [ -n "$resume" ]; then
+	# Another machine: the same source and guest side, rebuilt; the
+	# boots that finished are the rows kept in results/pending.
+	[ -f "$keep/meta.json" ] ||
+		die "RESUME=$resume: no interrupted run in $raw or $keep"
+	mkdir -p "$raw"
+	cp "$keep/meta.json" "$raw/meta.json"
+	[ "$(meta command)" = "$cmd" ] ||
+		die "RESUME=$resume was '$(meta command)', not '$cmd': give the same settings"
+	[ "$(meta guest_sha256)" = "$(guest_sum)" ] ||
+		die "RESUME=$resume: the guest scripts or devices.conf changed since it started"
+	prepare
+	tree=$(git -C "$BUILD/linux" rev-parse 'HEAD^{tree}')
+	[ "$(meta series.tree)" = "$tree" ] ||
+		die "RESUME=$resume measured source tree $(meta series.tree), build/linux is $tree"
+	for f in "$keep"/*-*-*.jsonl; do
+		[ -e "$f" ] || continue
+		mkdir -p "$raw/$(basename "$f" .jsonl)"
+		cp "$f" "$raw/$(basename "$f" .jsonl)/rows.jsonl"
+	done
+	attempt
+	say "resuming $keep on this machine: $(ls "$keep" | grep -c jsonl) boots done"
+else
+	mkdir -p "$raw" "$keep"
+	prepare
 	# What is measured, written before the first boot.
 	# shellcheck disable=SC2086
 	RA_FLAVOUR=bench "$TOP/scripts/meta.py" "$raw/meta.json" "$cmd" $models
+	python3 - "$raw/meta.json" "$(guest_sum)" <<'PY'
+import json, sys
+meta = json.load(open(sys.argv[1]))
+meta["guest_sha256"] = sys.argv[2]
+json.dump(meta, open(sys.argv[1], "w"), indent=1)
+PY
+	attempt
 fi
+mkdir -p "$(dirname "$dest")"
+[ -w "$(dirname "$dest")" ] || die "cannot write $(dirname "$dest")"
+
 
 # boot MODEL KERNEL LABEL ROUND [ENV...]: one guest run of guest-bench.sh,
 # its rows kept in its run directory (rows.jsonl) with "kernel": LABEL. A
@@ -115,6 +178,7 @@ boot() {
 	grep '^{' "$run/out.log" |
 		sed "s/^{/{\"kernel\": \"$label\", /" >"$run/rows.tmp"
 	mv "$run/rows.tmp" "$run/rows.jsonl"
+	cp "$run/rows.jsonl" "$keep/$model-$label-$round.jsonl"
 }
 
 start=$SECONDS
@@ -151,7 +215,8 @@ meta["finished"] = datetime.datetime.now(datetime.timezone.utc).strftime("%Y-%m-
 json.dump(meta, open(sys.argv[1], "w"), indent=1)
 PY
 cp "$raw/meta.json" "$raw/report/"
-rm -rf "$dest"
+rm -rf "$dest" "$keep"
+rmdir "$TOP/results/pending" 2>/dev/null || true
 mkdir -p "$(dirname "$dest")"
 cp -r "$raw/report" "$dest"
 say "make bench: $((SECONDS - start)) s of guest runs; results in $dest"

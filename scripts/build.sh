@@ -80,8 +80,10 @@ progress() {
 say "building $tree ($flavour) in $src/$out with $(nproc) jobs"
 start=$(date +%s)
 touch "$out/.build-start"
+# A fixed timestamp, user, host and version: the same source gives the same
+# image (make bench RESUME= on another machine compares their sha256).
 make -s O="$out" -j"$(nproc)" CC="ccache gcc" KBUILD_BUILD_TIMESTAMP="2026-01-01 00:00:00 UTC" \
-	KBUILD_BUILD_USER=ra KBUILD_BUILD_HOST=ra bzImage &
+	KBUILD_BUILD_USER=ra KBUILD_BUILD_HOST=ra KBUILD_BUILD_VERSION=1 bzImage &
 make_pid=$!
 progress $make_pid
 wait $make_pid
