@@ -110,6 +110,7 @@ meta.setdefault("attempts", []).append({
     "host_cpu": cpu, "image_sha256": {"base": sha(base), "linux": sha(linux)}})
 json.dump(meta, open(path, "w"), indent=1)
 PY
+	mkdir -p "$keep"
 	cp "$raw/meta.json" "$keep/meta.json"
 }
 if [ -n "$resume" ] && [ -f "$raw/meta.json" ] && [ -f "$raw/bzImage-linux" ]; then
@@ -117,7 +118,7 @@ if [ -n "$resume" ] && [ -f "$raw/meta.json" ] && [ -f "$raw/bzImage-linux" ]; t
 	# settings: a resumed run measures what the interrupted one did.
 	[ "$(meta command)" = "$cmd" ] ||
 		die "RESUME=$resume was '$(meta command)', not '$cmd': give the same settings"
-	mkdir -p "$keep"
+	mkdir -p "$keep"	# a run started before pending/ existed
 	say "resuming $raw"
 elif [ -n "$resume" ]; then
 	# Another machine: the same source and guest side, rebuilt; the
@@ -136,13 +137,15 @@ elif [ -n "$resume" ]; then
 		die "RESUME=$resume measured source tree $(meta series.tree), build/linux is $tree"
 	for f in "$keep"/*-*-*.jsonl; do
 		[ -e "$f" ] || continue
-		mkdir -p "$raw/$(basename "$f" .jsonl)"
-		cp "$f" "$raw/$(basename "$f" .jsonl)/rows.jsonl"
+		run=$raw/$(basename "$f" .jsonl)
+		mkdir -p "$run"
+		cp "$f" "$run/rows.jsonl"
+		if [ -e "${f%.jsonl}.ramp.trace" ]; then cp "${f%.jsonl}.ramp.trace" "$run/ramp.trace"; fi
 	done
 	attempt
 	say "resuming $keep on this machine: $(ls "$keep" | grep -c jsonl) boots done"
 else
-	mkdir -p "$raw" "$keep"
+	mkdir -p "$raw"
 	prepare
 	# What is measured, written before the first boot.
 	# shellcheck disable=SC2086
@@ -178,7 +181,9 @@ boot() {
 	grep '^{' "$run/out.log" |
 		sed "s/^{/{\"kernel\": \"$label\", /" >"$run/rows.tmp"
 	mv "$run/rows.tmp" "$run/rows.jsonl"
+	# ...and in results/pending, with the window trace the report plots
 	cp "$run/rows.jsonl" "$keep/$model-$label-$round.jsonl"
+	if [ -e "$run/ramp.trace" ]; then cp "$run/ramp.trace" "$keep/$model-$label-$round.ramp.trace"; fi
 }
 
 start=$SECONDS
