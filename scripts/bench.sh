@@ -83,6 +83,8 @@ guest_sum() {
 # trees and scripts/ stay free for work while the run goes on (bash
 # reads a script as it runs it).
 prepare() {
+	# a new machine (RESUME= from results/pending): the tree from patches/
+	[ -d "$BUILD/linux/.git" ] || "$TOP/scripts/tree.sh" linux
 	"$TOP/scripts/export.sh" --verify ||
 		die "build/linux differs from patches/: 'make export' (or 'make tree') first"
 	[ "$dest" != "$TOP/results/latest" ] || [ -z "$(git -C "$TOP" status --porcelain patches)" ] ||
