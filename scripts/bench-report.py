@@ -320,8 +320,10 @@ def attempts(meta):
     if len(tries) < 2:
         return []
     same = all(t["image_sha256"] == tries[0]["image_sha256"] for t in tries)
-    return [f"- run in {len(tries)} attempts ({', '.join(t['date'] for t in tries)}), "
-            "each with images built from the same source tree and guest scripts; "
+    each = ", ".join(f"{t['date']} on {t.get('cpus', '?')} x {t['host_cpu']} "
+                     f"({len(t.get('boots', []))} boots)" for t in tries)
+    return [f"- run in {len(tries)} attempts ({each}), each with images built from "
+            "the same source tree and guest scripts, under the same accelerator; "
             + ("the images are identical (sha256)" if same else
                "the images differ in sha256 between attempts (meta.json)")]
 

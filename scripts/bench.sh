@@ -83,12 +83,17 @@ guest_sum() {
 # trees and scripts/ stay free for work while the run goes on (bash
 # reads a script as it runs it).
 prepare() {
+	local tree
 	# a new machine (RESUME= from results/pending): the tree from patches/
 	[ -d "$BUILD/linux/.git" ] || "$TOP/scripts/tree.sh" linux
 	"$TOP/scripts/export.sh" --verify ||
 		die "build/linux differs from patches/: 'make export' (or 'make tree') first"
 	[ "$dest" != "$TOP/results/latest" ] || [ -z "$(git -C "$TOP" status --porcelain patches)" ] ||
 		die "patches/ has changes that are not committed: commit them first"
+	# RESUME= on another machine: the source the run started with
+	tree=$(git -C "$BUILD/linux" rev-parse 'HEAD^{tree}')
+	[ ! -f "$raw/meta.json" ] || [ "$(meta series.tree)" = "$tree" ] ||
+		die "RESUME=$resume measured source tree $(meta series.tree), build/linux is $tree"
 	for t in base linux; do
 		"$TOP/scripts/build.sh" "$t" bench
 		cp "$BUILD/$t/.out-bench/arch/x86/boot/bzImage" "$raw/bzImage-$t"
@@ -98,24 +103,37 @@ prepare() {
 		"$TOP/configs/devices.conf" "$raw/bin/"
 	gcc -O2 -Wall -pthread -o "$raw/bin/rabench" "$TOP/scripts/rabench.c"
 }
-# attempt: this machine and its images, appended to meta.json's attempts
+# attempt: this machine (CPU, count, accelerator, QEMU and fio versions)
+# and its images, appended to meta.json's attempts; a resumed run whose
+# accelerator differs from the first attempt's is refused. $raw/ready
+# marks a run directory whose setup is complete.
 attempt() {
-	python3 - "$raw/meta.json" "$raw/bzImage-base" "$raw/bzImage-linux" <<'PY'
-import datetime, hashlib, json, sys
+	python3 - "$raw/meta.json" "$raw/bzImage-base" "$raw/bzImage-linux" <<'PY' ||
+import datetime, hashlib, json, os, subprocess, sys
 path, base, linux = sys.argv[1:]
 meta = json.load(open(path))
 cpu = next((l.split(":", 1)[1].strip() for l in open("/proc/cpuinfo")
             if l.startswith("model name")), "unknown")
 sha = lambda f: hashlib.sha256(open(f, "rb").read()).hexdigest()
+first = lambda cmd: subprocess.run(cmd, capture_output=True, text=True).stdout.split("\n")[0]
+accel = "KVM" if os.environ.get("RA_KVM") == "1" else "TCG"
+if os.environ.get("RA_ICOUNT") == "1":
+    accel += ", icount"
+if accel != meta["host"]["accel"]:
+    sys.exit(f"the run was measured under {meta['host']['accel']}, this attempt would be {accel}")
 meta.setdefault("attempts", []).append({
     "date": datetime.datetime.now(datetime.timezone.utc).strftime("%Y-%m-%dT%H:%M:%SZ"),
-    "host_cpu": cpu, "image_sha256": {"base": sha(base), "linux": sha(linux)}})
+    "host_cpu": cpu, "cpus": os.cpu_count(), "accel": accel,
+    "qemu": first(["qemu-system-x86_64", "--version"]), "fio": first(["fio", "--version"]),
+    "image_sha256": {"base": sha(base), "linux": sha(linux)}, "boots": []})
 json.dump(meta, open(path, "w"), indent=1)
 PY
+		die "RESUME=$resume: refused"
 	mkdir -p "$keep"
 	cp "$raw/meta.json" "$keep/meta.json"
+	touch "$raw/ready"
 }
-if [ -n "$resume" ] && [ -f "$raw/meta.json" ] && [ -f "$raw/bzImage-linux" ]; then
+if [ -n "$resume" ] && [ -f "$raw/ready" ]; then
 	# The images, guest scripts and meta of the first attempt, and its
 	# settings: a resumed run measures what the interrupted one did.
 	[ "$(meta command)" = "$cmd" ] ||
@@ -127,6 +145,7 @@ elif [ -n "$resume" ]; then
 	# boots that finished are the rows kept in results/pending.
 	[ -f "$keep/meta.json" ] ||
 		die "RESUME=$resume: no interrupted run in $raw or $keep"
+	rm -rf "$raw"	# a setup that did not complete
 	mkdir -p "$raw"
 	cp "$keep/meta.json" "$raw/meta.json"
 	[ "$(meta command)" = "$cmd" ] ||
@@ -134,9 +153,6 @@ elif [ -n "$resume" ]; then
 	[ "$(meta guest_sha256)" = "$(guest_sum)" ] ||
 		die "RESUME=$resume: the guest scripts or devices.conf changed since it started"
 	prepare
-	tree=$(git -C "$BUILD/linux" rev-parse 'HEAD^{tree}')
-	[ "$(meta series.tree)" = "$tree" ] ||
-		die "RESUME=$resume measured source tree $(meta series.tree), build/linux is $tree"
 	for f in "$keep"/*-*-*.jsonl; do
 		[ -e "$f" ] || continue
 		run=$raw/$(basename "$f" .jsonl)
@@ -183,9 +199,19 @@ boot() {
 	grep '^{' "$run/out.log" |
 		sed "s/^{/{\"kernel\": \"$label\", /" >"$run/rows.tmp"
 	mv "$run/rows.tmp" "$run/rows.jsonl"
-	# ...and in results/pending, with the window trace the report plots
-	cp "$run/rows.jsonl" "$keep/$model-$label-$round.jsonl"
-	if [ -e "$run/ramp.trace" ]; then cp "$run/ramp.trace" "$keep/$model-$label-$round.ramp.trace"; fi
+	# ...and in results/pending, with the window trace the report plots,
+	# each written whole; the attempt that ran the boot lists it
+	if [ -e "$run/ramp.trace" ]; then
+		cp "$run/ramp.trace" "$keep/.tmp" && mv "$keep/.tmp" "$keep/$model-$label-$round.ramp.trace"
+	fi
+	cp "$run/rows.jsonl" "$keep/.tmp" && mv "$keep/.tmp" "$keep/$model-$label-$round.jsonl"
+	python3 - "$raw/meta.json" "$model-$label-$round" <<'PY'
+import json, sys
+meta = json.load(open(sys.argv[1]))
+meta.setdefault("attempts", [{}])[-1].setdefault("boots", []).append(sys.argv[2])
+json.dump(meta, open(sys.argv[1], "w"), indent=1)
+PY
+	cp "$raw/meta.json" "$keep/.tmp" && mv "$keep/.tmp" "$keep/meta.json"
 }
 
 start=$SECONDS
@@ -222,8 +248,9 @@ meta["finished"] = datetime.datetime.now(datetime.timezone.utc).strftime("%Y-%m-
 json.dump(meta, open(sys.argv[1], "w"), indent=1)
 PY
 cp "$raw/meta.json" "$raw/report/"
-rm -rf "$dest" "$keep"
-rmdir "$TOP/results/pending" 2>/dev/null || true
+rm -rf "$dest"
 mkdir -p "$(dirname "$dest")"
 cp -r "$raw/report" "$dest"
+rm -rf "$keep"
+rmdir "$TOP/results/pending" 2>/dev/null || true
 say "make bench: $((SECONDS - start)) s of guest runs; results in $dest"
