@@ -11,10 +11,14 @@ case $pages in
 4K|16K|64K) ;;
 *) die "KUNIT_PAGES=$pages: one of 4K, 16K, 64K" ;;
 esac
-command -v aarch64-linux-gnu-gcc >/dev/null ||
-	die "aarch64-linux-gnu-gcc not found: apt-get install gcc-aarch64-linux-gnu"
-command -v qemu-system-aarch64 >/dev/null ||
-	die "qemu-system-aarch64 not found: apt-get install qemu-system-arm"
+# The cross compiler and QEMU for arm64: only this target needs them.
+if ! command -v aarch64-linux-gnu-gcc >/dev/null ||
+   ! command -v qemu-system-aarch64 >/dev/null; then
+	say "apt-get install gcc-aarch64-linux-gnu qemu-system-arm"
+	DEBIAN_FRONTEND=noninteractive apt-get install -y -q \
+		--no-install-recommends gcc-aarch64-linux-gnu qemu-system-arm ||
+		die "cannot install gcc-aarch64-linux-gnu and qemu-system-arm"
+fi
 
 tree=$BUILD/linux
 out=$BUILD/kunit-arm64-$pages
