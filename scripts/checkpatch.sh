@@ -14,9 +14,13 @@
 
 [ -d "$BUILD/linux/.git" ] || "$TOP/scripts/tree.sh" linux
 export PATH=$VENV/bin:$PATH	# spdxcheck.py needs ply and GitPython
+# The patches the tree has: all of them, or those of the parts up to the
+# one make tree PART= left it at, whose later files it does not have.
+applied=$(git -C "$BUILD/linux" rev-list --count "$BASE_TAG..HEAD")
 n=0 bad=0
 while read -r p; do
 	case "$p" in ''|'#'*) continue ;; esac
+	((n < applied)) || break
 	n=$((n + 1))
 	ignore=FILE_PATH_CHANGES,UNKNOWN_COMMIT_ID
 	# A trace header's EM()/EMe() symbol lists (as in writeback.h) are
