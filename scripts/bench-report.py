@@ -345,10 +345,15 @@ def main():
                     if res.pooled(f"hot-seq-{s}"))
     ooms = sum(r["thrash_oom_kills"] for r in res.ooms)
     floor = noise_floor(res)
+    base = (f"Debian linux-source-7.2 {base_version} (Linux {base_version.split('-')[0]})"
+            + "".join(f" + \"{s}\"" for s in meta["base"]["patches"]))
+    if "against" in meta:
+        ag = meta["against"]
+        base = (f"in its place, the series at {ag['ref']} (commit {ag['commit'][:12]}, "
+                f"{ag['patches']} patches on Linux {base_version.split('-')[0]}): "
+                "the rows labelled base are that kernel's")
     md = [f"# make bench: {model} model", "",
-          f"- date: {meta['date']}; base: Debian linux-source-7.2 {base_version} "
-          f"(Linux {base_version.split('-')[0]})"
-          + "".join(f" + \"{s}\"" for s in meta["base"]["patches"]) + "; "
+          f"- date: {meta['date']}; base: {base}; "
           f"patched: base + {meta['series']['patches'] - len(meta['base']['patches'])} "
           f"more patches, {meta['series']['patches']} in all "
           f"(repository commit {meta['series']['commit'][:12]}); see meta.json",

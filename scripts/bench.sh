@@ -11,6 +11,10 @@
 #   ICOUNT=1: the guests' clocks count instructions (RA_ICOUNT in
 #   vm-run.sh), for CPU-bound rows (ONLY='^hot-'): their MiB/s are then
 #   bytes per guest instruction, free of the host's load; ssd by default
+#   AGAINST=<commit>: in place of the base, another revision of the
+#   series (a commit or branch of build/linux, e.g. v1), built in
+#   build/against (a git worktree of build/linux); its rows keep the
+#   label "base", and the report names the revision
 #   DECISIONS=1: one more patched boot per model counts the decisions
 #   (readahead trace) beside the timed rows
 #   RESUME=<stamp>: go on with the interrupted run build/results/bench-<stamp>
@@ -20,7 +24,7 @@
 #   longer than a session survives it. The images are rebuilt from the
 #   same source tree and guest scripts, or the run is refused; meta.json
 #   records each attempt's host and the images' sha256.
-# A full run (none of QUICK, ONLY, ICOUNT and the default models) replaces
+# A full run (none of QUICK, ONLY, ICOUNT, AGAINST and the default models) replaces
 # results/latest/ once every model is done; any other run goes to
 # results/runs/<date>-<time>-<what>/. A stall or hang in any boot stops the run.
 . "$(dirname "$0")/lib.sh"
@@ -49,18 +53,23 @@ st=0
 ((st < 2)) || die "ONLY='$only' is not a valid regular expression"
 resume=${RESUME:-}
 decisions=${DECISIONS:-}
+against=${AGAINST:-}
+if [ -n "$against" ]; then
+	against_commit=$(git -C "$BUILD/linux" rev-parse -q --verify "$against^{commit}") ||
+		die "AGAINST=$against: not a commit of build/linux"
+fi
 stamp=${resume:-$(date -u +%Y%m%d-%H%M%S)}
-if [ -z "$quick$only$icount" ] && [ "$models" = "$all_models" ]; then
+if [ -z "$quick$only$icount$against" ] && [ "$models" = "$all_models" ]; then
 	dest=$TOP/results/latest
 else
-	what=$(echo "${quick:+quick }${icount:+icount }${only:+only-$only }$models" |
+	what=$(echo "${against:+against-$against }${quick:+quick }${icount:+icount }${only:+only-$only }$models" |
 	       tr -c 'a-zA-Z0-9\n-' '-' | tr -s - | sed 's/-$//' | cut -c1-60)
 	dest=$TOP/results/runs/$stamp-$what
 fi
 raw=$BUILD/results/bench-$stamp
 keep=$TOP/results/pending/$stamp
 cmd="make bench"
-for v in MODELS REPEAT QUICK ONLY ICOUNT DECISIONS; do
+for v in MODELS REPEAT QUICK ONLY ICOUNT AGAINST DECISIONS; do
 	[ -z "${!v:-}" ] || cmd+=" $v=${!v}"
 done
 # meta KEY: a member of the run's meta.json (nested keys joined by dots)
@@ -94,10 +103,18 @@ prepare() {
 	tree=$(git -C "$BUILD/linux" rev-parse 'HEAD^{tree}')
 	[ ! -f "$raw/meta.json" ] || [ "$(meta series.tree)" = "$tree" ] ||
 		die "RESUME=$resume measured source tree $(meta series.tree), build/linux is $tree"
-	for t in base linux; do
-		"$TOP/scripts/build.sh" "$t" bench
-		cp "$BUILD/$t/.out-bench/arch/x86/boot/bzImage" "$raw/bzImage-$t"
-	done
+	"$TOP/scripts/build.sh" linux bench
+	cp "$BUILD/linux/.out-bench/arch/x86/boot/bzImage" "$raw/bzImage-linux"
+	if [ -n "$against" ]; then
+		[ -e "$BUILD/against/.git" ] ||
+			git -C "$BUILD/linux" worktree add -q --detach ../against "$against_commit"
+		git -C "$BUILD/against" checkout -q --detach "$against_commit"
+		"$TOP/scripts/build.sh" against bench
+		cp "$BUILD/against/.out-bench/arch/x86/boot/bzImage" "$raw/bzImage-base"
+	else
+		"$TOP/scripts/build.sh" base bench
+		cp "$BUILD/base/.out-bench/arch/x86/boot/bzImage" "$raw/bzImage-base"
+	fi
 	mkdir -p "$raw/bin"
 	cp "$TOP/scripts/guest-bench.sh" "$TOP/scripts/guest-nullb.sh" \
 		"$TOP/configs/devices.conf" "$raw/bin/"
@@ -168,10 +185,15 @@ else
 	# What is measured, written before the first boot.
 	# shellcheck disable=SC2086
 	RA_FLAVOUR=bench "$TOP/scripts/meta.py" "$raw/meta.json" "$cmd" $models
-	python3 - "$raw/meta.json" "$(guest_sum)" <<'PY'
+	python3 - "$raw/meta.json" "$(guest_sum)" "$against" "${against_commit:-}" \
+		"$(git -C "$BUILD/linux" rev-list --count "base..${against_commit:-base}")" <<'PY'
 import json, sys
 meta = json.load(open(sys.argv[1]))
 meta["guest_sha256"] = sys.argv[2]
+if sys.argv[3]:
+    # the kernel in the base's place: a revision of the series
+    meta["against"] = {"ref": sys.argv[3], "commit": sys.argv[4],
+                       "patches": int(sys.argv[5])}
 json.dump(meta, open(sys.argv[1], "w"), indent=1)
 PY
 	attempt

@@ -15,13 +15,13 @@ flavour=${2:-test}
 src=$BUILD/$tree
 out=.out-$flavour
 # The base tree follows BASE_PATCHES (a no-op when it does already).
-if [ "$tree" = base ] || [ ! -d "$src/.git" ]; then
+if [ "$tree" = base ] || [ ! -e "$src/.git" ]; then
 	"$TOP/scripts/tree.sh" "$tree"
 fi
 
 frags=("$TOP/configs/vm.config" "$TOP/configs/test.config")
 # The series' own options exist only in the patched tree.
-[ "$tree" = linux ] && frags+=("$TOP/configs/series.config")
+[ "$tree" != base ] && frags+=("$TOP/configs/series.config")
 case $flavour in
 test) ;;
 debug|kcsan|bench) frags+=("$TOP/configs/$flavour.config") ;;
