@@ -4,7 +4,7 @@
 # workloads of scripts/guest-bench.sh in each boot, and report medians side
 # by side: <model>.md, .csv, .jsonl, plots, and meta.json (what was
 # measured: date, host, base, series commit and patches, command, models).
-#   MODELS="hdd ssd cloud" (default; any device of configs/devices.conf)
+#   MODELS="hdd ssd cloud many" (default; any device of configs/devices.conf)
 #   REPEAT=3
 #   QUICK=1: hdd only, a reduced set of workloads
 #   ONLY=REGEX: only the workloads it matches (and the device's limits)
@@ -33,7 +33,7 @@ repeat=${REPEAT:-3}
 quick=${QUICK:-}
 only=${ONLY:-}
 icount=${ICOUNT:-}
-all_models="hdd ssd cloud"
+all_models="hdd ssd cloud many"
 if [ -n "$icount" ]; then
 	models=${MODELS:-ssd}
 	export RA_ICOUNT=1
