@@ -9,9 +9,13 @@
 #   FSTESTS_TESTS="..." tests run as well; by default the read-path tests
 #                       that exercise readahead
 #   FSTYPES="ext4 xfs"  KERNELS="base linux"
+#   FSTESTS_RESUME=<stamp>  go on with an interrupted run (same settings,
+#                       same kernels): the tests it finished are kept and
+#                       not run again
 # Each kernel and file system is one boot (2 vCPUs, 8 GiB; TCG: the quick
-# group takes hours). Writes results/runs/<date>-fstests/: table.md, each
-# run's check.log and result.xml, meta.json. Fails if a test fails on the
+# group takes hours, so a run may need several sessions). Writes
+# results/runs/<stamp>-fstests/: table.md, each run's check.log and
+# result*.xml (one per attempt), meta.json. Fails if a test fails on the
 # patched kernel and not on the base.
 . "$(dirname "$0")/lib.sh"
 
@@ -20,6 +24,7 @@ group=${FSTESTS_GROUP-quick}
 tests=${FSTESTS_TESTS:-generic/091 generic/127 generic/209 generic/263 generic/469 generic/616}
 fstypes=${FSTYPES:-ext4 xfs}
 kernels=${KERNELS:-base linux}
+resume=${FSTESTS_RESUME:-}
 [ -n "$src" ] || die "FSTESTS=<dir> is needed: a checkout of fstests, which Debian does not package (git clone https://git.kernel.org/pub/scm/fs/xfs/xfstests-dev.git)"
 [ -x "$src/check" ] && [ -d "$src/tests/generic" ] ||
 	die "FSTESTS=$src: not an fstests checkout (no check script, no tests/generic)"
@@ -52,33 +57,73 @@ if [ ! -x "$src/ltp/fsx" ]; then
 		{ tail -n 30 "$BUILD/fstests-build.log"; die "fstests build failed (log: build/fstests-build.log)"; }
 fi
 
-stamp=$(date -u +%Y%m%d-%H%M%S)
+cmd="make fstests FSTESTS_GROUP=\"$group\" FSTESTS_TESTS=\"$tests\" FSTYPES=\"$fstypes\" KERNELS=\"$kernels\""
+stamp=${resume:-$(date -u +%Y%m%d-%H%M%S)}
 raw=$BUILD/fstests/$stamp
 dest=$TOP/results/runs/$stamp-fstests
+# meta KEY: a member of the run's meta.json (nested keys joined by dots)
+meta() {
+	python3 -c 'import json, sys
+v = json.load(open(sys.argv[1]))
+for k in sys.argv[2].split("."):
+	v = v[k]
+print(v)' "$dest/meta.json" "$1"
+}
+if [ -n "$resume" ]; then
+	[ -f "$dest/meta.json" ] ||
+		die "FSTESTS_RESUME=$resume: no run in $dest"
+	[ "$(meta command)" = "$cmd" ] ||
+		die "FSTESTS_RESUME=$resume was '$(meta command)', not '$cmd': give the same settings"
+	[ "$(meta series.tree)" = "$(git -C "$BUILD/linux" rev-parse 'HEAD^{tree}')" ] ||
+		die "FSTESTS_RESUME=$resume ran source tree $(meta series.tree), build/linux is another"
+	say "resuming $dest"
+fi
 mkdir -p "$raw" "$dest"
 for t in $kernels; do "$TOP/scripts/build.sh" "$t" test; done
-cmd="make fstests FSTESTS_GROUP=\"$group\" FSTESTS_TESTS=\"$tests\" FSTYPES=\"$fstypes\" KERNELS=\"$kernels\""
-"$TOP/scripts/meta.py" "$dest/meta.json" "$cmd"
-echo "fstests: $(git -C "$src" describe --always --dirty 2>/dev/null || echo "not a git checkout")" \
-	>"$dest/fstests-version.txt"
+if [ -z "$resume" ]; then
+	"$TOP/scripts/meta.py" "$dest/meta.json" "$cmd"
+	echo "fstests: $(git -C "$src" describe --always --dirty 2>/dev/null || echo "not a git checkout")" \
+		>"$dest/fstests-version.txt"
+fi
 
 for t in $kernels; do
 	for f in $fstypes; do
 		out=$raw/$t-$f
-		mkdir -p "$out"
+		keep=$dest/$t-$f
+		if [ -e "$keep/done" ]; then
+			say "fstests $t $f: done already"
+			continue
+		fi
+		mkdir -p "$out" "$keep"
+		# An attempt that was cut off (its session ended) left the report
+		# fstests rewrites before each test: keep it, and leave out the
+		# tests it has.
+		n=$(find "$keep" -name 'result*.xml' | wc -l)
+		if [ -f "$out/fstests/results/result.xml" ]; then
+			cp "$out/fstests/results/result.xml" "$keep/result-$n.xml"
+			n=$((n + 1))
+		fi
+		python3 "$TOP/scripts/fstests-table.py" --done "$keep" >"$out/done.list"
+		if [ -s "$out/done.list" ]; then
+			say "fstests $t $f: $(wc -l <"$out/done.list") tests done already"
+		fi
 		# fstests writes beside itself: the guest runs a copy in its
 		# results directory, the one directory it can write.
+		rm -rf "$out/fstests"
 		cp -a "$src" "$out/fstests"
 		st=0
 		"$TOP/scripts/vm-run.sh" -m 8G -t 36000 -o "$out" \
 			-k "$BUILD/$t/.out-test/arch/x86/boot/bzImage" -- \
-			"$TOP/scripts/guest-fstests.sh" "$out/fstests" "$f" "$group" $tests || st=$?
+			"$TOP/scripts/guest-fstests.sh" "$out/fstests" "$f" "$group" \
+			-E "$out/done.list" $tests || st=$?
 		say "fstests $t $f: guest exit status $st"
-		mkdir -p "$dest/$t-$f"
-		cp "$out/out.log" "$out/dmesg.txt" "$dest/$t-$f/"
+		cp "$out/out.log" "$keep/out-$n.log"
+		cp "$out/dmesg.txt" "$keep/dmesg-$n.txt"
 		for r in check.log result.xml; do
-			find "$out/fstests/results" -name "$r" -exec cp {} "$dest/$t-$f/" \; 2>/dev/null || true
+			find "$out/fstests/results" -name "$r" -exec cp {} "$keep/${r%.*}-$n.${r##*.}" \; 2>/dev/null || true
 		done
+		# check ran to its end (the guest says so): nothing left to run
+		[ -e "$out/fstests/results/finished" ] && touch "$keep/done"
 		rm -rf "$out/fstests"
 	done
 done

@@ -1,9 +1,11 @@
 #!/bin/bash
 # Runs inside the guest for 'make fstests':
-#   guest-fstests.sh FSTESTS_DIR FSTYP GROUP [TEST...]
+#   guest-fstests.sh FSTESTS_DIR FSTYP GROUP [CHECK_ARG...]
 # fstests' check on two memory-backed null_blk disks of 3 GiB (TEST_DEV,
 # SCRATCH_DEV; discard frees their memory), with xunit results in
-# FSTESTS_DIR/results. GROUP may be empty.
+# FSTESTS_DIR/results, and FSTESTS_DIR/results/finished once check has
+# run to its end. GROUP may be empty; CHECK_ARGs (tests, -E FILE) go to
+# check as they are.
 set -u
 . "$(dirname "$0")/guest-nullb.sh"
 dir=$1 fstyp=$2 group=$3
@@ -26,6 +28,8 @@ CFG
 cd "$dir" || exit 2
 ./check -R xunit ${group:+-g "$group"} "$@"
 status=$?
+mkdir -p "$dir/results"
+echo "$status" >"$dir/results/finished"
 cd /
 for d in fstest fscratch; do nullb_remove "$d"; done
 exit $status
