@@ -72,14 +72,8 @@ cmd="make bench"
 for v in MODELS REPEAT QUICK ONLY ICOUNT AGAINST DECISIONS; do
 	[ -z "${!v:-}" ] || cmd+=" $v=${!v}"
 done
-# meta KEY: a member of the run's meta.json (nested keys joined by dots)
-meta() {
-	python3 -c 'import json, sys
-v = json.load(open(sys.argv[1]))
-for k in sys.argv[2].split("."):
-	v = v[k]
-print(v)' "$raw/meta.json" "$1"
-}
+# meta KEY: a member of the run's meta.json
+meta() { meta_json "$raw/meta.json" "$1"; }
 # guest_sum: one sha256 over what runs in the guest
 guest_sum() {
 	cat "$TOP/scripts/guest-bench.sh" "$TOP/scripts/guest-nullb.sh" \

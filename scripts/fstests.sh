@@ -61,14 +61,8 @@ cmd="make fstests FSTESTS_GROUP=\"$group\" FSTESTS_TESTS=\"$tests\" FSTYPES=\"$f
 stamp=${resume:-$(date -u +%Y%m%d-%H%M%S)}
 raw=$BUILD/fstests/$stamp
 dest=$TOP/results/runs/$stamp-fstests
-# meta KEY: a member of the run's meta.json (nested keys joined by dots)
-meta() {
-	python3 -c 'import json, sys
-v = json.load(open(sys.argv[1]))
-for k in sys.argv[2].split("."):
-	v = v[k]
-print(v)' "$dest/meta.json" "$1"
-}
+# meta KEY: a member of the run's meta.json
+meta() { meta_json "$dest/meta.json" "$1"; }
 if [ -n "$resume" ]; then
 	[ -f "$dest/meta.json" ] ||
 		die "FSTESTS_RESUME=$resume: no run in $dest"

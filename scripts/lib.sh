@@ -31,3 +31,13 @@ export CCACHE_DIR=${CCACHE_DIR:-$HOME/.cache/readahead-series-ccache}
 
 say() { printf '==> %s\n' "$*" >&2; }
 die() { printf 'error: %s\n' "$*" >&2; exit 1; }
+
+# meta_json FILE KEY: a member of a run's meta.json (nested keys joined by
+# dots)
+meta_json() {
+	python3 -c 'import json, sys
+v = json.load(open(sys.argv[1]))
+for k in sys.argv[2].split("."):
+	v = v[k]
+print(v)' "$1" "$2"
+}
