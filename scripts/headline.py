@@ -38,6 +38,10 @@ ROWS = [
     ("ssd", "shared-2", "2 threads, 4 KiB reads, one fd"),
     ("ssd", "reverse-64k", "64 KiB reads from the end backward"),
     ("ssd", "rand64k-aioflag-buffered", "aio buffered rand 64 KiB, depth 64 (a)"),
+    ("many", "seq-4k", "4 KiB sequential reader"),
+    ("many", "shared-4", "4 threads, 4 KiB reads, one fd"),
+    ("many", "rand64k-aioflag-buffered", "aio buffered rand 64 KiB, depth 64 (a)"),
+    ("many", "rand64k-io_uring-buffered", "io_uring buffered rand 64 KiB, depth 64"),
 ]
 
 
