@@ -392,7 +392,9 @@ done
 # without latency: what they cost is CPU, compared under ICOUNT=1 (make
 # bench ICOUNT=1 ONLY='^cold-'). Random 4 KiB reads by one thread and by
 # 16 on one fd, with POSIX_FADV_RANDOM, faults in a MADV_RANDOM mapping,
-# and random reads of a file half in the cache (every other MiB, read with
+# random faults in a mapping without advice (fault read-around until the
+# misses turn it off: the memory bound's lookup on each such miss), and
+# random reads of a file half in the cache (every other MiB, read with
 # POSIX_FADV_RANDOM so that both kernels cache the same pages).
 cold_stat() { awk '{print $1, $3}' /sys/block/rahot/stat; }
 cold_row() {
@@ -421,6 +423,7 @@ cold_row cold-rand-4k-3s 1 rand -q -b 4 -r $rt
 cold_row cold-rand-4k-t16 16 rand -q -t 16 -b 4 -c 12500
 cold_row cold-fadv-rand-4k 1 rand -q -A random -b 4 -c 200000
 cold_row cold-madv-rand-4k 1 mmap -q -A random -b 4 -r $rt
+cold_row cold-mmap-rand-4k 1 mmaprand -q -b 4 -c 200000
 cold_row cold-rand-4k-half 1 rand -q -b 4 -c 200000
 
 # --- window ramp-up of one 4 KiB sequential reader, from the events both

@@ -22,6 +22,8 @@
  *         stop: the same reads on both kernels, from the same seeds
  * mmap    one thread, forward through a shared mapping, from -O MiB into
  *         FILE (default 0); -H advises MADV_HUGEPAGE for the mapping
+ * mmaprand one thread, random bs blocks through a shared mapping, as rand
+ *         reads them (-c: count blocks, the same on both kernels)
  * aio     -t threads, each with its own aio context and its own part of
  *         the file, keeping -d random bs reads in flight with
  *         io_submit(), -B per call (default: as many as there is room
@@ -382,10 +384,10 @@ static void cooperative(struct reader *r, char *buf)
 	}
 }
 
-static void mapped(struct reader *r)
+/* The file mapped shared, with the advice -H and -A ask for. */
+static char *map_file(struct reader *r)
 {
 	char *map = mmap(NULL, r->end, PROT_READ, MAP_SHARED, r->fd, 0);
-	off_t pos = o.map_start;
 
 	if (map == MAP_FAILED)
 		die("mmap");
@@ -393,6 +395,14 @@ static void mapped(struct reader *r)
 		die("madvise(MADV_HUGEPAGE)");
 	if (o.random_advice && madvise(map, r->end, MADV_RANDOM))
 		die("madvise(MADV_RANDOM)");
+	return map;
+}
+
+static void mapped(struct reader *r)
+{
+	char *map = map_file(r);
+	off_t pos = o.map_start;
+
 	while (!out_of_time() && next_pos(r, &pos)) {
 		double started = o.untimed ? 0 : now();
 
@@ -400,6 +410,25 @@ static void mapped(struct reader *r)
 		timed(started);
 		r->bytes += o.bs;
 		pos += o.bs;
+	}
+	munmap(map, r->end);
+}
+
+/* mmaprand: random bs blocks faulted in, from the seeds rand reads with. */
+static void mapped_random(struct reader *r)
+{
+	char *map = map_file(r);
+	unsigned int state = r->index * 7919 + 1;
+	off_t blocks = (r->end - r->start) / o.bs, pos;
+	long n;
+
+	for (n = 0; !out_of_time() && (!o.count || n < o.count); n++) {
+		double started = o.untimed ? 0 : now();
+
+		pos = r->start + (off_t)(rand_r(&state) % blocks) * o.bs;
+		check(r, map + pos, pos, o.bs);
+		timed(started);
+		r->bytes += o.bs;
 	}
 	munmap(map, r->end);
 }
@@ -456,6 +485,8 @@ static void *run_reader(void *arg)
 		cooperative(r, buf);
 	else if (!strcmp(o.mode, "mmap"))
 		mapped(r);
+	else if (!strcmp(o.mode, "mmaprand"))
+		mapped_random(r);
 	else if (!strcmp(o.mode, "splice"))
 		spliced(r, buf);
 	else if (!strcmp(o.mode, "aio"))
@@ -535,7 +566,7 @@ static int setup(struct reader *rd, int nfiles, char **files)
 static void usage(void)
 {
 	fprintf(stderr, "usage: rabench fill FILE MIB\n"
-		"       rabench seq|shared|coop|mixed|reverse|stride|rand|mmap|splice|thrash|aio\n"
+		"       rabench seq|shared|coop|mixed|reverse|stride|rand|mmap|mmaprand|splice|thrash|aio\n"
 		"               [-t threads] [-b bs_kib] [-r seconds] [-R kib_per_s]\n"
 		"               [-i start_ms] [-S stride_kib] [-O start_mib] [-l] [-s]\n"
 		"               [-n] [-q] [-w times] [-H] [-A random] [-c count]\n"
@@ -589,7 +620,7 @@ int main(int argc, char **argv)
 	}
 	if (optind >= argc || !o.bs || o.bs % 4096 || o.seconds <= 0 ||
 	    o.work < 1 || o.map_start < 0 || o.count < 0 ||
-	    (o.count && strcmp(o.mode, "rand")) ||
+	    (o.count && strcmp(o.mode, "rand") && strcmp(o.mode, "mmaprand")) ||
 	    o.depth < 1 || o.depth > 1024 || o.batch < 0 ||
 	    ((o.depth > 1 || o.batch || o.buffered_async) &&
 	     strcmp(o.mode, "aio")) ||
