@@ -263,14 +263,25 @@ static void strided(struct reader *r, char *buf)
 	}
 }
 
+/* A reader's own sequence, the same on both kernels: they read the same blocks. */
+static unsigned int reader_seed(const struct reader *r)
+{
+	return r->index * 7919 + 1;
+}
+
+/* The offset of a random @bs block of @r's range. */
+static off_t random_block(const struct reader *r, unsigned int *state, size_t bs)
+{
+	return r->start + (off_t)(rand_r(state) % ((r->end - r->start) / bs)) * bs;
+}
+
 static void random_reads(struct reader *r, char *buf, size_t bs)
 {
-	unsigned int state = r->index * 7919 + 1;
-	off_t blocks = (r->end - r->start) / bs;
+	unsigned int state = reader_seed(r);
 	long n;
 
 	for (n = 0; !out_of_time() && (!o.count || n < o.count); n++)
-		read_at(r, buf, r->start + (off_t)(rand_r(&state) % blocks) * bs, bs);
+		read_at(r, buf, random_block(r, &state, bs), bs);
 }
 
 /* Submit @n iocbs: io_submit() may take fewer than asked, or be interrupted. */
@@ -297,7 +308,7 @@ static void async_reads(struct reader *r)
 	struct io_event *ev = calloc(o.depth, sizeof(*ev));
 	double *started = calloc(o.depth, sizeof(*started));
 	int *free_slot = calloc(o.depth, sizeof(*free_slot));
-	unsigned int state = r->index * 7919 + 1;
+	unsigned int state = reader_seed(r);
 	off_t blocks = (r->end - r->start) / o.bs, next = 0, j, tmp;
 	off_t *order = calloc(blocks, sizeof(*order));
 	aio_context_t ctx = 0;
@@ -418,14 +429,13 @@ static void mapped(struct reader *r)
 static void mapped_random(struct reader *r)
 {
 	char *map = map_file(r);
-	unsigned int state = r->index * 7919 + 1;
-	off_t blocks = (r->end - r->start) / o.bs, pos;
+	unsigned int state = reader_seed(r);
 	long n;
 
 	for (n = 0; !out_of_time() && (!o.count || n < o.count); n++) {
 		double started = o.untimed ? 0 : now();
+		off_t pos = random_block(r, &state, o.bs);
 
-		pos = r->start + (off_t)(rand_r(&state) % blocks) * o.bs;
 		check(r, map + pos, pos, o.bs);
 		timed(started);
 		r->bytes += o.bs;
