@@ -1,11 +1,12 @@
 #!/usr/bin/env python3
-"""Print the headline table of a full bench: headline.py [RESULTS_DIR]
+"""Print the headline table of a full bench: headline.py [--part N] [RESULTS_DIR]
 
 Reads RESULTS_DIR/<model>.csv and <model>.md (default results/latest, as
 make bench wrote them) and prints, for the rows below, the base and
 patched medians and their ratio, then each model's device ceiling and
 noise floor. The cover letter's and the README's tables are copied from
-this output, so that no figure in them is typed by hand.
+this output, so that no figure in them is typed by hand; --part N
+prints the rows of part N's cover letter (PARTS) instead.
 """
 import csv
 import os
@@ -44,6 +45,55 @@ ROWS = [
     ("many", "rand64k-io_uring-buffered", "io_uring buffered rand 64 KiB, depth 64"),
 ]
 
+# The rows each part's cover letter quotes: what that part changes.
+PARTS = {
+    3: [
+        ("hdd", "seq-4k", "4 KiB sequential reader"),
+        ("hdd", "rasweep-128", "same, read_ahead_kb 128 on both"),
+        ("hdd", "rasweep-256", "same, read_ahead_kb 256 on both"),
+        ("hdd", "rasweep-512", "same, read_ahead_kb 512 on both"),
+        ("hdd", "rasweep-4096", "same, read_ahead_kb 4096 on both"),
+        ("hdd", "seq-1m", "1 MiB sequential reader"),
+        ("hdd", "thrash-100", "100 streams, 32 MiB memcg"),
+        ("hdd", "thrash-100-16m", "100 streams, 16 MiB memcg"),
+        ("hdd", "thrash-200", "200 streams, 32 MiB memcg"),
+        ("hdd", "thrash-200-ra1m", "200 streams, read_ahead_kb 1024"),
+        ("cloud", "seq-4k", "4 KiB sequential reader"),
+        ("cloud", "bsr-1", "32 KiB reads of one file"),
+        ("cloud", "mmap-4k", "mmap, 4 KiB faults in order"),
+        ("cloud", "splice-64k", "splice, 64 KiB"),
+    ],
+    4: [
+        ("hdd", "reverse-64k", "64 KiB reads from the end backward"),
+        ("hdd", "stride-4k", "4 KiB read every 8 KiB"),
+        ("hdd", "stride-4k-64k", "4 KiB read every 64 KiB"),
+        ("hdd", "stride-4k-1m", "4 KiB read every 1 MiB"),
+        ("hdd", "rand-4k", "random 4 KiB reads"),
+        ("cloud", "reverse-64k", "64 KiB reads from the end backward"),
+        ("cloud", "stride-4k", "4 KiB read every 8 KiB"),
+        ("cloud", "stride-4k-64k", "4 KiB read every 64 KiB"),
+        ("cloud", "stride-4k-1m", "4 KiB read every 1 MiB"),
+        ("cloud", "rand-4k", "random 4 KiB reads"),
+        ("ssd", "reverse-64k", "64 KiB reads from the end backward"),
+        ("ssd", "stride-4k", "4 KiB read every 8 KiB"),
+    ],
+    5: [
+        ("cloud", "shared-2", "2 threads, 4 KiB reads, one fd"),
+        ("cloud", "shared-4", "4 threads, one fd"),
+        ("cloud", "shared-8", "8 threads, one fd"),
+        ("cloud", "shared-16", "16 threads, one fd"),
+        ("cloud", "shared-sepfd-16", "16 threads, an fd each"),
+        ("cloud", "mixed-4", "a stream and 3 random readers, one fd"),
+        ("hdd", "shared-2", "2 threads, one fd"),
+        ("hdd", "shared-16", "16 threads, one fd"),
+        ("ssd", "shared-2", "2 threads, one fd"),
+        ("ssd", "shared-16", "16 threads, one fd"),
+        ("many", "shared-4", "4 threads, one fd"),
+        ("many", "shared-16", "16 threads, one fd"),
+        ("many", "shared-sepfd-16", "16 threads, an fd each"),
+    ],
+}
+
 
 def medians(path):
     """{(workload, kernel): median MiB/s} of one model's csv."""
@@ -53,12 +103,19 @@ def medians(path):
 
 
 def main():
-    top = sys.argv[1] if len(sys.argv) > 1 else "results/latest"
-    models = sorted({m for m, _, _ in ROWS}, key=[m for m, _, _ in ROWS].index)
+    args = sys.argv[1:]
+    rows = ROWS
+    if args[:1] == ["--part"]:
+        if len(args) < 2 or not args[1].isdigit() or int(args[1]) not in PARTS:
+            sys.exit(f"headline.py: --part takes one of {sorted(PARTS)}")
+        rows = PARTS[int(args[1])]
+        args = args[2:]
+    top = args[0] if args else "results/latest"
+    models = sorted({m for m, _, _ in rows}, key=[m for m, _, _ in rows].index)
     med = {m: medians(os.path.join(top, m + ".csv")) for m in models}
     print("  model  workload                                  base patched  ratio")
     print("  -----  ---------------------------------------- ----- ------- ------")
-    for model, workload, what in ROWS:
+    for model, workload, what in rows:
         try:
             base = med[model][(workload, "base")]
             patched = med[model][(workload, "patched")]
