@@ -17,9 +17,10 @@ BASE_TAG=base
 # The base kernel that make bench, ratrace and hangloop compare against:
 # the base plus the first BASE_PATCHES patches of patches/series, fixes
 # outside readahead that the emulated disks need (null_blk's throttle
-# losing a queue run, and reading below its rate, or not at all, with
-# requests of some sizes), so that both kernels run on the same disks.
-BASE_PATCHES=3
+# losing a queue run, reading below its rate, or not at all, with
+# requests of some sizes, and stopping its timer in a race), so that
+# both kernels run on the same disks.
+BASE_PATCHES=4
 
 # Identity used for the base commit and for every patch in the series.
 RA_NAME="Readahead Series"
