@@ -17,6 +17,9 @@
 #   label "base", and the report names the revision
 #   DECISIONS=1: one more patched boot per model counts the decisions
 #   (readahead trace) beside the timed rows
+#   ROW_SECONDS=N: how long a timed sequential row reads (default 3);
+#   readers still stop at the end of their region, so a large N times
+#   each row to the end of what it reads
 #   RESUME=<stamp>: go on with the interrupted run build/results/bench-<stamp>
 #   (same images, same settings: its boots that finished are kept). On
 #   another machine (build/ is gone), from results/pending/<stamp>/: the
@@ -53,23 +56,26 @@ st=0
 ((st < 2)) || die "ONLY='$only' is not a valid regular expression"
 resume=${RESUME:-}
 decisions=${DECISIONS:-}
+row_seconds=${ROW_SECONDS:-}
+[[ -z $row_seconds || $row_seconds =~ ^[1-9][0-9]*$ ]] ||
+	die "ROW_SECONDS='$row_seconds': a whole number of seconds, 1 or more"
 against=${AGAINST:-}
 if [ -n "$against" ]; then
 	against_commit=$(git -C "$BUILD/linux" rev-parse -q --verify "$against^{commit}") ||
 		die "AGAINST=$against: not a commit of build/linux"
 fi
 stamp=${resume:-$(date -u +%Y%m%d-%H%M%S)}
-if [ -z "$quick$only$icount$against" ] && [ "$models" = "$all_models" ]; then
+if [ -z "$quick$only$icount$against$row_seconds" ] && [ "$models" = "$all_models" ]; then
 	dest=$TOP/results/latest
 else
-	what=$(echo "${against:+against-$against }${quick:+quick }${icount:+icount }${only:+only-$only }$models" |
+	what=$(echo "${against:+against-$against }${quick:+quick }${icount:+icount }${row_seconds:+rows-${row_seconds}s }${only:+only-$only }$models" |
 	       tr -c 'a-zA-Z0-9\n-' '-' | tr -s - | sed 's/-$//' | cut -c1-60)
 	dest=$TOP/results/runs/$stamp-$what
 fi
 raw=$BUILD/results/bench-$stamp
 keep=$TOP/results/pending/$stamp
 cmd="make bench"
-for v in MODELS REPEAT QUICK ONLY ICOUNT AGAINST DECISIONS; do
+for v in MODELS REPEAT QUICK ONLY ICOUNT AGAINST DECISIONS ROW_SECONDS; do
 	[ -z "${!v:-}" ] || cmd+=" $v=${!v}"
 done
 # meta KEY: a member of the run's meta.json
@@ -209,7 +215,7 @@ boot() {
 	fi
 	rm -rf "$run"
 	"$TOP/scripts/vm-run.sh" -m 6G -t 1800 -o "$run" -k "$raw/bzImage-$t" \
-		-- env BENCH_ONLY="$only" "$@" \
+		-- env BENCH_ONLY="$only" BENCH_ROW_SECONDS="$row_seconds" "$@" \
 		"$raw/bin/guest-bench.sh" "$model" "$round" "$run" $quick ||
 		die "benchmark run failed: $run (hang.txt, dmesg.txt)"
 	grep '^{' "$run/out.log" |

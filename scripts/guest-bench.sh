@@ -3,6 +3,7 @@
 # on stdout.
 #   guest-bench.sh MODEL ROUND OUTDIR [quick]
 # BENCH_ONLY=REGEX runs only the workloads it matches (and the limits).
+# BENCH_ROW_SECONDS=N: the timed sequential rows read for N seconds, not 3.
 # MODEL: a device of configs/devices.conf (hdd, ssd, cloud, array, hdd64, many),
 # as the block layer sets it up: read_ahead_kb is its default for that
 # device (the hdd is rotational, so 2 MiB; the others 128 KiB).
@@ -21,7 +22,7 @@ model=$1 round=$2 out=$3 quick=${4:-}
 rabench=$(dirname "$0")/rabench	# bench.sh puts it beside this script
 name=rabench mnt=/tmp/rabench
 cg=/tmp/cg2	# cgroup2, for the thrash rows' memory cgroup
-rt=3 main_mb=512 bsr_mb=64 hot_mb=512
+rt=${BENCH_ROW_SECONDS:-3} main_mb=512 bsr_mb=64 hot_mb=512
 # Random 64 KiB reads on the hdd run at ~116 a second: in 3 s the start and
 # the drain of a 64-deep queue are a fifth of the run, and rows of one
 # kernel spread by 10%. On the ssd a row ends when it has read the file.

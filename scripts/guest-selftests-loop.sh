@@ -3,7 +3,8 @@
 #   guest-selftests-loop.sh KSELFTEST_INSTALL_DIR LOOPS
 # The readahead selftests LOOPS times, from a copy on an ext4 null_blk disk
 # (as guest-check.sh runs them); a "loop N: ..." line each, with the
-# time it took and the tests that failed. Exits 1 if any loop failed.
+# time it took, its longest test program (each has the settings file's
+# timeout) and the tests that failed. Exits 1 if any loop failed.
 set -u
 . "$(dirname "$0")/guest-nullb.sh"
 src=$1 loops=$2
@@ -13,16 +14,24 @@ status=0
 nullb_ext4 kstloop "$work" memory_backed=1 blocksize=4096 size=512 irqmode=0 &&
 	cp -a "$src/." "$work/" || exit 2
 cd "$work" || exit 2
+tests=$(./run_kselftest.sh -l | grep '^readahead:') || exit 2
 for ((i = 1; i <= loops; i++)); do
-	start=$SECONDS
-	./run_kselftest.sh -c readahead >"loop-$i.tap" 2>&1
-	st=$?
+	start=$SECONDS st=0 longest=0 slowest=
+	# one program at a time, to time each against the settings timeout
+	for t in $tests; do
+		t0=$SECONDS
+		./run_kselftest.sh -t "$t" >>"loop-$i.tap" 2>&1 || st=$?
+		if ((SECONDS - t0 > longest)); then
+			longest=$((SECONDS - t0)) slowest=${t#readahead:}
+		fi
+	done
 	cat "loop-$i.tap"
 	failed=$(grep -E '^(# )?not ok ' "loop-$i.tap" | sed 's/^# //' | tr '\n' ';')
+	took="$((SECONDS - start)) s; longest $slowest $longest s"
 	if [ "$st" = 0 ] && [ -z "$failed" ]; then
-		echo "loop $i: pass ($((SECONDS - start)) s)"
+		echo "loop $i: pass ($took)"
 	else
-		echo "loop $i: FAIL ($((SECONDS - start)) s): ${failed:-exit $st}"
+		echo "loop $i: FAIL ($took): ${failed:-exit $st}"
 		status=1
 	fi
 done
