@@ -17,9 +17,12 @@
 #   label "base", and the report names the revision
 #   DECISIONS=1: one more patched boot per model counts the decisions
 #   (readahead trace) beside the timed rows
-#   ROW_SECONDS=N: how long a timed sequential row reads (default 3);
-#   readers still stop at the end of their region, so a large N times
-#   each row to the end of what it reads
+#   ROW_SECONDS=N (1-60, with ONLY=): how long the rows that read for a
+#   fixed time read (default 3: the sequential, shared, mmap, splice,
+#   hot and cold rows, not the random 64 KiB ones); readers still stop
+#   at the end of their region, so a large N times each such row to the
+#   end of what it reads. A row is stopped at 300 s and a boot at
+#   1800 s, hence the bound and the selection
 #   RESUME=<stamp>: go on with the interrupted run build/results/bench-<stamp>
 #   (same images, same settings: its boots that finished are kept). On
 #   another machine (build/ is gone), from results/pending/<stamp>/: the
@@ -57,8 +60,13 @@ st=0
 resume=${RESUME:-}
 decisions=${DECISIONS:-}
 row_seconds=${ROW_SECONDS:-}
-[[ -z $row_seconds || $row_seconds =~ ^[1-9][0-9]*$ ]] ||
-	die "ROW_SECONDS='$row_seconds': a whole number of seconds, 1 or more"
+if [ -n "$row_seconds" ]; then
+	[[ $row_seconds =~ ^[1-9][0-9]*$ ]] && ((row_seconds <= 60)) ||
+		die "ROW_SECONDS='$row_seconds': a whole number of seconds, 1 to 60"
+	[ -n "$only" ] ||
+		die "ROW_SECONDS=$row_seconds needs ONLY=: every row that long would not fit a boot's 1800 s"
+	[ -z "$quick" ] || die "ROW_SECONDS and QUICK=1 do not go together (QUICK sets its own rows)"
+fi
 against=${AGAINST:-}
 if [ -n "$against" ]; then
 	against_commit=$(git -C "$BUILD/linux" rev-parse -q --verify "$against^{commit}") ||

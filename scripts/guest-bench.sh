@@ -3,7 +3,8 @@
 # on stdout.
 #   guest-bench.sh MODEL ROUND OUTDIR [quick]
 # BENCH_ONLY=REGEX runs only the workloads it matches (and the limits).
-# BENCH_ROW_SECONDS=N: the timed sequential rows read for N seconds, not 3.
+# BENCH_ROW_SECONDS=N: the rows that read for a fixed time ($rt) read for
+# N seconds, not 3 (bench.sh refuses it with QUICK).
 # MODEL: a device of configs/devices.conf (hdd, ssd, cloud, array, hdd64, many),
 # as the block layer sets it up: read_ahead_kb is its default for that
 # device (the hdd is rotational, so 2 MiB; the others 128 KiB).
