@@ -10,8 +10,9 @@
 #                       that exercise readahead
 #   FSTYPES="ext4 xfs"  KERNELS="base linux"
 #   FSTESTS_RESUME=<stamp>  go on with an interrupted run (same settings,
-#                       same kernels): the tests it finished are kept and
-#                       not run again
+#                       the same kernel images and fstests checkout; the
+#                       selftests and documents may change): the tests it
+#                       finished are kept and not run again
 # Each kernel and file system is one boot (2 vCPUs, 8 GiB; TCG: the quick
 # group takes hours, so a run may need several sessions). Writes
 # results/runs/<stamp>-fstests/: table.md, each run's check.log and
@@ -68,18 +69,32 @@ if [ -n "$resume" ]; then
 		die "FSTESTS_RESUME=$resume: no run in $dest"
 	[ "$(meta command)" = "$cmd" ] ||
 		die "FSTESTS_RESUME=$resume was '$(meta command)', not '$cmd': give the same settings"
-	# The kernel's sources must be the same; tests and documents may
-	# change between sessions (the guest runs fstests, not selftests).
-	[ "$(meta series.kernel_sources)" = "$("$TOP/scripts/meta.py" --kernel-sources "$BUILD/linux")" ] ||
-		die "FSTESTS_RESUME=$resume ran other kernel sources (series.kernel_sources in $dest/meta.json) than build/linux's"
+	[ -f "$dest/images.sha256" ] ||
+		die "FSTESTS_RESUME=$resume: $dest has no images.sha256 (the kernels it ran)"
 	say "resuming $dest"
 fi
 mkdir -p "$raw" "$dest"
 for t in $kernels; do "$TOP/scripts/build.sh" "$t" test; done
+# What a run ran: the kernels' images (the builds are reproducible, so the
+# same sources, configs and compiler give the same image) and the fstests
+# checkout. A resumed run goes on only with the same, whatever else
+# (selftests, documents) changed between sessions.
+images=$(for t in $kernels; do
+	echo "$t $(sha256sum <"$BUILD/$t/.out-test/arch/x86/boot/bzImage" | cut -d' ' -f1)"
+done)
+version="fstests: $(git -C "$src" describe --always --dirty 2>/dev/null || echo "not a git checkout")"
 if [ -z "$resume" ]; then
 	"$TOP/scripts/meta.py" "$dest/meta.json" "$cmd"
-	echo "fstests: $(git -C "$src" describe --always --dirty 2>/dev/null || echo "not a git checkout")" \
-		>"$dest/fstests-version.txt"
+	echo "$images" >"$dest/images.sha256"
+	echo "$version" >"$dest/fstests-version.txt"
+else
+	[ "$images" = "$(cat "$dest/images.sha256")" ] ||
+		die "FSTESTS_RESUME=$resume ran other kernels: $dest/images.sha256 has
+$(cat "$dest/images.sha256")
+and the images built now are
+$images"
+	[ "$version" = "$(cat "$dest/fstests-version.txt")" ] ||
+		die "FSTESTS_RESUME=$resume ran $(cat "$dest/fstests-version.txt"), FSTESTS=$src is $version"
 fi
 
 for t in $kernels; do

@@ -1,16 +1,13 @@
 #!/usr/bin/python3
 """meta.py OUT COMMAND [MODEL...]: what a measurement ran on, as JSON in OUT.
-meta.py --kernel-sources TREE: the hash of TREE's kernel sources alone.
 
 Date, host (CPU, count, memory, QEMU accelerator), base (Debian version,
 the patches the base kernel gets), series (repository commit, whether
 patches/ is as committed, the patch count, last subject and git tree id of
-build/linux: the source measured, and a hash of its kernel sources alone),
-the command, the device models of
+build/linux: the source measured), the command, the device models of
 configs/devices.conf it used, and the kernels' build flavour (RA_FLAVOUR).
 """
 import datetime
-import hashlib
 import json
 import os
 import subprocess
@@ -26,16 +23,6 @@ def git(*args, tree=TOP):
                           text=True).stdout.strip()
 
 
-def kernel_sources(tree):
-    """sha256 of the sources the kernel image is built from: the tree's
-    files without tools/testing/ and Documentation/, so that a run that
-    spans sessions (fstests) goes on when only tests or documents change."""
-    files = git("ls-tree", "-r", "HEAD", tree=tree).splitlines()
-    kept = [f for f in files
-            if not f.split("\t", 1)[1].startswith(("tools/testing/", "Documentation/"))]
-    return hashlib.sha256("\n".join(kept).encode()).hexdigest()
-
-
 def devices():
     conf = {}
     for line in open(os.path.join(TOP, "configs", "devices.conf")):
@@ -46,9 +33,6 @@ def devices():
 
 
 def main():
-    if sys.argv[1] == "--kernel-sources":
-        print(kernel_sources(sys.argv[2]))
-        return
     out, command, *models = sys.argv[1:]
     cpu = next((line.split(":", 1)[1].strip() for line in open("/proc/cpuinfo")
                 if line.startswith("model name")), "unknown")
@@ -73,8 +57,7 @@ def main():
                                       tree=os.path.join(BUILD, "linux")) or 0),
                    "last": git("log", "-1", "--format=%s", tree=os.path.join(BUILD, "linux")),
                    # the source measured, whatever patches produced it
-                   "tree": git("rev-parse", "HEAD^{tree}", tree=os.path.join(BUILD, "linux")),
-                   "kernel_sources": kernel_sources(os.path.join(BUILD, "linux"))},
+                   "tree": git("rev-parse", "HEAD^{tree}", tree=os.path.join(BUILD, "linux"))},
         "models": {m: conf["default"] + " " + conf[m] for m in models},
     }
     # RA_FLAVOUR: the build.sh flavour of the kernels measured
