@@ -5,7 +5,7 @@
 # SCRATCH_DEV; discard frees their memory), with xunit results in
 # FSTESTS_DIR/results, and FSTESTS_DIR/results/finished once check has
 # run to its end. GROUP may be empty; CHECK_ARGs (tests, -E FILE) go to
-# check as they are.
+# check as they are, but @FILE, which stands for the tests FILE names.
 set -u
 . "$(dirname "$0")/guest-nullb.sh"
 dir=$1 fstyp=$2 group=$3
@@ -26,7 +26,17 @@ export SCRATCH_DEV=/dev/fscratch
 export SCRATCH_MNT=/tmp/fstests-scratch
 CFG
 cd "$dir" || exit 2
-./check -R xunit ${group:+-g "$group"} "$@"
+# An argument @FILE stands for the tests FILE names, one a line: a
+# resumed run's, too many for the kernel command line the guest gets.
+args=()
+for a in "$@"; do
+	if [[ $a == @* ]]; then
+		mapfile -t -O "${#args[@]}" args <"${a#@}"
+	else
+		args+=("$a")
+	fi
+done
+./check -R xunit ${group:+-g "$group"} "${args[@]}"
 status=$?
 mkdir -p "$dir/results"
 echo "$status" >"$dir/results/finished"
