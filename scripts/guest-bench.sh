@@ -310,6 +310,19 @@ if [ -z "$quick" ]; then
 	measure stride-4k-64k 1 4 rb stride -b 4 -S 64 -r $rt "$mnt/main"
 	measure stride-4k-1m 1 4 rb stride -b 4 -S 1024 -r $rand_rt "$mnt/main"
 	measure rand-4k 1 4 rb rand -b 4 -r $rt "$mnt/main"
+	# --- 13: streams that end within a file, so that their first
+	# window is most of what they read: 1024 files of 32 KiB, each read
+	# whole in 4 KiB reads, one after another; the first 4 KiB of 1024
+	# files of 64 KiB (a file's header, as file(1) or an indexer reads it)
+	for w in files-32k files-head-64k; do
+		want $w || continue
+		mkdir -p "$mnt/f32k" "$mnt/f64k"
+		rb fill $(seq -f "$mnt/f32k/%g" 0 1023) 32k
+		rb fill $(seq -f "$mnt/f64k/%g" 0 1023) 64k
+		break
+	done
+	measure files-32k 1 4 rb files -b 4 -r $rt $(seq -f "$mnt/f32k/%g" 0 1023)
+	measure files-head-64k 1 4 rb files -b 4 -c 1 -r $rt $(seq -f "$mnt/f64k/%g" 0 1023)
 	# --- 6: readahead thrashing (seed 004: 100 KiB/s streams started one
 	# per second under mem=128m): 100 streams at 400 KiB/s, an fd each,
 	# one started every 50 ms, in a 32 MiB memory cgroup. They ask for

@@ -4,7 +4,7 @@
  * one shared fd, backward and strided streams, slow streams), with every
  * byte read checked against the pattern 'rabench fill' wrote.
  *
- *   rabench fill FILE MIB
+ *   rabench fill FILE... SIZE	(SIZE in MiB, or in KiB with a k: 32k)
  *   rabench MODE [-t threads] [-b bs_kib] [-r seconds] [-R kib_per_s]
  *                [-i start_ms] [-S stride_kib] [-O start_mib] [-l] [-s] [-n]
  *                [-w times] [-H] [-A random] [-c count] FILE...
@@ -20,6 +20,10 @@
  * stride  one thread, bs read every -S KiB (default: bs read, bs skipped)
  * rand    -t threads, random bs blocks; with -c, count blocks each and
  *         stop: the same reads on both kernels, from the same seeds
+ * files   one thread, each FILE in turn: opened, read forward from its start
+ *         to its end (with -c, its first count blocks only), closed:
+ *         streams that start and end within a file (small files read
+ *         whole; a file's header, as file(1) or an indexer reads it)
  * mmap    one thread, forward through a shared mapping, from -O MiB into
  *         FILE (default 0); -H advises MADV_HUGEPAGE for the mapping
  * mmaprand one thread, random bs blocks through a shared mapping, as rand
@@ -98,7 +102,7 @@ struct opts {
 	bool hugepage;		/* mmap: -H, MADV_HUGEPAGE */
 	bool random_advice;	/* -A random: POSIX_FADV_RANDOM, MADV_RANDOM */
 	int work;		/* -w: times to check the data */
-	long count;		/* rand: -c, reads per reader (0: until -r) */
+	long count;		/* rand, files: -c, reads per reader or file */
 	int depth;		/* aio: -d, reads in flight */
 	int batch;		/* aio: -B, reads per io_submit() (0: room) */
 	bool buffered_async;	/* aio: -F, IOCB_FLAG_BUFFERED_ASYNC */
@@ -122,6 +126,8 @@ static double t0, deadline;
 static atomic_bool stop;
 static atomic_llong coop_cursor;
 static atomic_llong longest_us;	/* the longest single read, any reader */
+static char **file_list;	/* files: the FILEs, opened one at a time */
+static int file_count;
 
 static double now(void)
 {
@@ -240,6 +246,26 @@ static void forward(struct reader *r, char *buf)
 			break;
 		pos += o.bs;
 		pace(r, started);
+	}
+}
+
+static int open_file(const char *path, off_t *size);
+
+static void each_file(struct reader *r, char *buf)
+{
+	off_t pos, size;
+	long n;
+	int i;
+
+	for (i = 0; i < file_count && !out_of_time(); i++) {
+		r->fd = open_file(file_list[i], &size);
+		r->seed = name_seed(file_list[i]);
+		for (pos = 0, n = 0; pos < size && !out_of_time(); pos += o.bs) {
+			if (!read_at(r, buf, pos, o.bs) || ++n == o.count)
+				break;
+		}
+		if (close(r->fd))
+			die("close");
 	}
 }
 
@@ -501,6 +527,8 @@ static void *run_reader(void *arg)
 		spliced(r, buf);
 	else if (!strcmp(o.mode, "aio"))
 		async_reads(r);
+	else if (!strcmp(o.mode, "files"))
+		each_file(r, buf);
 	else
 		forward(r, buf);
 	r->finished = now();
@@ -511,17 +539,31 @@ static void *run_reader(void *arg)
 	return NULL;
 }
 
-static void fill(const char *path, long mib)
+/* SIZE: MiB, or KiB with a k suffix; -1 if not a size. */
+static off_t fill_size(const char *arg)
+{
+	char *end;
+	long n = strtol(arg, &end, 10);
+
+	if (end == arg || n <= 0)
+		return -1;
+	if (!strcmp(end, "k") && !(n % 4))
+		return (off_t)n << 10;
+	return *end ? -1 : (off_t)n << 20;
+}
+
+static void fill(const char *path, off_t size)
 {
 	struct reader r = { .seed = name_seed(path) };
-	size_t len = 1 << 20, i;
-	uint64_t *buf = malloc(len);
+	size_t len, i;
+	uint64_t *buf = malloc(1 << 20);
 	int fd = open(path, O_WRONLY | O_CREAT | O_TRUNC, 0644);
 	off_t pos;
 
 	if (fd < 0 || !buf)
 		die(path);
-	for (pos = 0; pos < (off_t)mib << 20; pos += len) {
+	for (pos = 0; pos < size; pos += len) {
+		len = size - pos < (1 << 20) ? size - pos : (1 << 20);
 		for (i = 0; i < len / 8; i++)
 			buf[i] = pattern(r.seed, pos + i * 8);
 		if (write(fd, buf, len) != (ssize_t)len)
@@ -545,7 +587,10 @@ static int open_file(const char *path, off_t *size)
 	return fd;
 }
 
-/* seq: one reader per file; every other mode: -t readers on one fd. */
+/*
+ * seq: one reader per file; files: one reader, which opens the files
+ * itself; every other mode: -t readers on one fd.
+ */
 static int setup(struct reader *rd, int nfiles, char **files)
 {
 	bool per_file = !strcmp(o.mode, "seq");
@@ -554,6 +599,12 @@ static int setup(struct reader *rd, int nfiles, char **files)
 	int n = per_file ? nfiles : o.threads, i, fd = -1;
 	off_t size = 0, region;
 
+	if (!strcmp(o.mode, "files")) {
+		file_list = files;
+		file_count = nfiles;
+		rd[0] = (struct reader) { .fd = -1 };
+		return 1;
+	}
 	if (n < 1 || n > MAX_THREADS || (!per_file && nfiles != 1)) {
 		fprintf(stderr, "rabench: %s takes %s\n", o.mode,
 			per_file ? "1 to 256 files" : "one file and -t 1 to 256");
@@ -575,8 +626,8 @@ static int setup(struct reader *rd, int nfiles, char **files)
 
 static void usage(void)
 {
-	fprintf(stderr, "usage: rabench fill FILE MIB\n"
-		"       rabench seq|shared|coop|mixed|reverse|stride|rand|mmap|mmaprand|splice|thrash|aio\n"
+	fprintf(stderr, "usage: rabench fill FILE... SIZE (MiB, or KiB: 32k)\n"
+		"       rabench seq|shared|coop|mixed|reverse|stride|rand|files|mmap|mmaprand|splice|thrash|aio\n"
 		"               [-t threads] [-b bs_kib] [-r seconds] [-R kib_per_s]\n"
 		"               [-i start_ms] [-S stride_kib] [-O start_mib] [-l] [-s]\n"
 		"               [-n] [-q] [-w times] [-H] [-A random] [-c count]\n"
@@ -592,8 +643,16 @@ int main(int argc, char **argv)
 	double end = 0;
 	int c, i, n;
 
-	if (argc == 4 && !strcmp(argv[1], "fill")) {
-		fill(argv[2], atol(argv[3]));
+	if (argc >= 4 && !strcmp(argv[1], "fill")) {
+		off_t size = fill_size(argv[argc - 1]);
+
+		if (size < 0) {
+			fprintf(stderr, "rabench: fill: '%s' is not a size (MiB, or KiB with k, a multiple of 4)\n",
+				argv[argc - 1]);
+			exit(2);
+		}
+		for (i = 2; i < argc - 1; i++)
+			fill(argv[i], size);
 		return 0;
 	}
 	if (argc < 3)
@@ -630,7 +689,8 @@ int main(int argc, char **argv)
 	}
 	if (optind >= argc || !o.bs || o.bs % 4096 || o.seconds <= 0 ||
 	    o.work < 1 || o.map_start < 0 || o.count < 0 ||
-	    (o.count && strcmp(o.mode, "rand") && strcmp(o.mode, "mmaprand")) ||
+	    (o.count && strcmp(o.mode, "rand") && strcmp(o.mode, "mmaprand") &&
+	     strcmp(o.mode, "files")) ||
 	    o.depth < 1 || o.depth > 1024 || o.batch < 0 ||
 	    ((o.depth > 1 || o.batch || o.buffered_async) &&
 	     strcmp(o.mode, "aio")) ||
