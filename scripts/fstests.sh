@@ -7,7 +7,9 @@
 #                       It is built here (make) if it is not built yet.
 #   FSTESTS_GROUP=quick the group to run ("" for none)
 #   FSTESTS_TESTS="..." tests run as well; by default the read-path tests
-#                       that exercise readahead
+#                       that exercise readahead. @FILE: the tests FILE
+#                       names, one a line (more than the guest's command
+#                       line holds); the run keeps a copy, tests.list
 #   FSTYPES="ext4 xfs"  KERNELS="base linux"
 #   FSTESTS_RESUME=<stamp>  go on with an interrupted run (same settings,
 #                       the same kernel images and fstests checkout; the
@@ -58,6 +60,11 @@ if [ ! -x "$src/ltp/fsx" ]; then
 		{ tail -n 30 "$BUILD/fstests-build.log"; die "fstests build failed (log: build/fstests-build.log)"; }
 fi
 
+if [[ $tests == @* ]] && [ -z "$resume" ]; then
+	[ -s "${tests#@}" ] || die "FSTESTS_TESTS=$tests: ${tests#@} is missing or empty"
+	bad=$(grep -vxE '[a-z0-9]+/[0-9]+' "${tests#@}" | head -n 3) &&
+		die "FSTESTS_TESTS=$tests: not test names (<dir>/<number>): $bad"
+fi
 cmd="make fstests FSTESTS_GROUP=\"$group\" FSTESTS_TESTS=\"$tests\" FSTYPES=\"$fstypes\" KERNELS=\"$kernels\""
 stamp=${resume:-$(date -u +%Y%m%d-%H%M%S)}
 raw=$BUILD/fstests/$stamp
@@ -74,6 +81,10 @@ if [ -n "$resume" ]; then
 	say "resuming $dest"
 fi
 mkdir -p "$raw" "$dest"
+if [[ $tests == @* ]]; then
+	[ -n "$resume" ] || cp "${tests#@}" "$dest/tests.list"
+	tests=@$dest/tests.list
+fi
 for t in $kernels; do "$TOP/scripts/build.sh" "$t" test; done
 # What a run ran: the kernels' images (the builds are reproducible, so the
 # same sources, configs and compiler give the same image) and the fstests
@@ -112,7 +123,9 @@ left_to_run() {
 				}' "$src/tests/$d/group.list"
 			done
 		fi
-		printf '%s\n' "$@"
+		for a in "$@"; do
+			if [[ $a == @* ]]; then cat "${a#@}"; else echo "$a"; fi
+		done
 	} | sort -u | grep -vxF -f "$done"
 }
 
