@@ -10,6 +10,10 @@
 # no mainline history for checkpatch to look a Fixes: commit up in. In a
 # patch that touches include/trace/events/, the trace EM()/EMe() symbol
 # lists are not taken for macros that need parentheses.
+#
+# Also: the changelog ends at its Signed-off-by (an editor's comment left
+# after it, as a reworded rebase can leave, is no changelog text), and says
+# nothing of "the previous/next patch", which means nothing once applied.
 . "$(dirname "$0")/lib.sh"
 
 [ -d "$BUILD/linux/.git" ] || "$TOP/scripts/tree.sh" linux
@@ -29,6 +33,12 @@ while read -r p; do
 		ignore+=,COMPLEX_MACRO,MACRO_ARG_UNUSED,TRAILING_SEMICOLON
 	out=$(cd "$BUILD/linux" && scripts/checkpatch.pl --strict -q \
 		--ignore "$ignore" "$TOP/patches/$p" 2>&1) || true
+	# The changelog: from the first blank line to the "---" line.
+	log=$(awk '/^---$/ { exit } b; /^$/ { b = 1 }' "$TOP/patches/$p")
+	tail=$(sed -n '/^Signed-off-by: /,$p' <<<"$log" | sed '1d;/^$/d')
+	[ -z "$tail" ] || out+=$'\n'"changelog: text after Signed-off-by: $(head -c 60 <<<"$tail")"
+	rel=$(tr '\n' ' ' <<<"$log" | grep -o -i -E '(previous|next|following) +patch' | head -1) || true
+	[ -z "$rel" ] || out+=$'\n'"changelog: \"$rel\" means nothing once the patch is applied"
 	for f in $(sed -n 's|^diff --git a/\(.*\) b/.*|\1|p' "$TOP/patches/$p"); do
 		grep -q "^new file mode" <(sed -n "\|^diff --git a/$f |,/^diff --git/p" "$TOP/patches/$p") ||
 			continue
