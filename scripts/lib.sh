@@ -18,9 +18,10 @@ BASE_TAG=base
 # the base plus the first BASE_PATCHES patches of patches/series, fixes
 # outside readahead that the emulated disks need (null_blk's throttle
 # losing a queue run, reading below its rate, or not at all, with
-# requests of some sizes, and stopping its timer in a race), so that
+# requests of some sizes, stopping its timer in a race, and keeping it
+# set up when a device goes away), so that
 # both kernels run on the same disks.
-BASE_PATCHES=4
+BASE_PATCHES=5
 
 # Identity used for the base commit and for every patch in the series.
 RA_NAME="Readahead Series"
