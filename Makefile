@@ -14,7 +14,7 @@
 #   make tree        build/linux = base + patches/ (git am)
 #   make export      build/linux commits -> patches/
 #   make checkpatch  scripts/checkpatch.pl --strict on every patch
-#   make bisect      build every commit of the series on its own (FROM=n)
+#   make bisect      build every commit of the series on its own (FROM=n TO=m)
 #   make kernel      build the patched kernel   (FLAVOUR=test|debug|kcsan)
 #   make base        build the base kernel
 #   make vm CMD=...  boot the patched kernel and run CMD

@@ -2,8 +2,9 @@
 # make bisect: build every commit of the series in turn (the kernel, with
 # the series' KUnit suite, and the readahead selftests), so that each patch
 # is known to build on its own. Leaves build/linux where it was.
-#   FROM=n  start at the series' patch n (1 = the first), to finish a run
-#           that was stopped
+#   FROM=n TO=m  only the series' patches n to m (1 = the first): to
+#           finish a run that was stopped, or build patches a rework
+#           changed
 . "$(dirname "$0")/lib.sh"
 
 tree=$BUILD/linux
@@ -14,10 +15,12 @@ head=$(git -C "$tree" symbolic-ref -q --short HEAD || git -C "$tree" rev-parse H
 trap 'git -C "$tree" checkout -q "$head"' EXIT
 
 from=${FROM:-1}
-[[ $from =~ ^[1-9][0-9]*$ ]] || die "FROM=$from: a patch number, 1 or more"
+to=${TO:-$(git -C "$tree" rev-list --count "$BASE_TAG..HEAD")}
+[[ $from =~ ^[1-9][0-9]*$ && $to =~ ^[1-9][0-9]*$ ]] ||
+	die "FROM=$from TO=$to: patch numbers, 1 or more"
 bad=0
 for c in $(git -C "$tree" rev-list --reverse "$BASE_TAG..HEAD" |
-	   tail -n +"$from"); do
+	   sed -n "${from},${to}p"); do
 	git -C "$tree" checkout -q "$c"
 	subject=$(git -C "$tree" log -1 --format=%s)
 	# The fixes at the start of the series come before the selftests.
