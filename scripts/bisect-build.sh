@@ -18,6 +18,7 @@ from=${FROM:-1}
 to=${TO:-$(git -C "$tree" rev-list --count "$BASE_TAG..HEAD")}
 [[ $from =~ ^[1-9][0-9]*$ && $to =~ ^[1-9][0-9]*$ ]] ||
 	die "FROM=$from TO=$to: patch numbers, 1 or more"
+[ "$from" -le "$to" ] || die "FROM=$from is after TO=$to: nothing to build"
 bad=0
 for c in $(git -C "$tree" rev-list --reverse "$BASE_TAG..HEAD" |
 	   sed -n "${from},${to}p"); do

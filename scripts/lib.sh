@@ -19,8 +19,8 @@ BASE_TAG=base
 # outside readahead that the emulated disks need (null_blk's throttle
 # losing a queue run, reading below its rate, or not at all, with
 # requests of some sizes, stopping its timer in a race, and keeping it
-# set up when a device goes away), so that
-# both kernels run on the same disks.
+# set up when a device goes away), so that both kernels run on the same
+# disks.
 BASE_PATCHES=5
 
 # Identity used for the base commit and for every patch in the series.
