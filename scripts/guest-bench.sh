@@ -38,7 +38,7 @@ q=/sys/block/$name/queue
 # want WORKLOAD: is it selected by BENCH_ONLY (the limits always are)?
 want() { [ -z "${BENCH_ONLY:-}" ] || [[ $1 == limit-* || $1 =~ $BENCH_ONLY ]]; }
 for n in 1 2 4 8 16; do
-	want bsr-$n || continue
+	want bsr-$n || want rand-4k-beside-16 || continue
 	for i in $(seq 0 15); do "$rabench" fill "$mnt/bsr.$i" $bsr_mb; done
 	break
 done
@@ -226,6 +226,32 @@ for n in $([ -n "$quick" ] && echo 16 || echo 1 2 4 8 16); do
 	# shellcheck disable=SC2046
 	measure bsr-$n $n 32 rb seq -b 32 $(seq -f "$mnt/bsr.%g" 0 $((n - 1)))
 done
+# --- a random 4 KiB reader of the main file, for 3 s from 1 s after
+# bsr-16's 16 streams start (they read 1 GiB to their ends): how long
+# other reads wait behind what streams queue. The row's rate is the
+# random reader's, with 4 decimals (mean_read_ms is 4 KiB over it); the
+# streams' rate is streams_mib_s; requests and sectors are all of them.
+# Not in quick runs: 16 MiB streams end before the reader starts.
+beside_streams() {
+	local streams rc=0
+	# shellcheck disable=SC2046
+	rb seq -b 32 $(seq -f "$mnt/bsr.%g" 0 15) >/tmp/beside-streams.json &
+	streams=$!
+	sleep 1
+	rb rand -b 4 -r 3 "$mnt/main" >/tmp/beside-rand.json || rc=$?
+	wait $streams || rc=$((rc ? rc : $?))
+	[ $rc = 0 ] || return $rc
+	python3 -c '
+import json
+r = json.load(open("/tmp/beside-rand.json"))
+s = json.load(open("/tmp/beside-streams.json"))
+reads = r["bytes"] / 4096
+r["mib_s"] = round(r["bytes"] / r["seconds"] / 2**20, 4)
+r["mean_read_ms"] = round(r["seconds"] * 1000 / reads, 2) if reads else None
+r["streams_mib_s"] = s["mib_s"]
+print(json.dumps(r))'
+}
+[ -n "$quick" ] || measure rand-4k-beside-16 1 4 beside_streams
 # --- 4: buffered vs O_DIRECT random 64 KiB at depth 64, and 16 (seed
 # 000); the reads in flight are sampled during these rows (inflight).
 # fio's libaio rows (here and batch-*) cannot set IOCB_FLAG_BUFFERED_ASYNC:
